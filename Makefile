@@ -1,0 +1,38 @@
+# Set-up and the two entry points. `make` builds and tests every program,
+# `make test` runs the test suite; both install what they need first (once:
+# a second run only checks).
+
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTHON ?= python3
+JOBS ?= 2
+
+# Debian packages: the LLVM 22 tools and MLIR's C runner headers for the
+# back end, googletest for the execute tests, graphviz for `snakemake --dag`.
+APT_PACKAGES := llvm-22 clang-22 libmlir-22-dev libgtest-dev graphviz
+# For the test suite's single-node SLURM cluster.
+APT_TEST_PACKAGES := slurmctld slurmd slurm-client munge
+
+.PHONY: all setup setup-test test clean
+
+all: setup
+	$(BIN)/snakemake -j$(JOBS)
+
+test: setup setup-test
+	$(BIN)/pytest
+
+setup: $(STAMP)
+	@./scripts/apt_install.sh $(APT_PACKAGES)
+
+setup-test:
+	@./scripts/apt_install.sh $(APT_TEST_PACKAGES)
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+clean:
+	rm -rf results logs benchmarks .snakemake

@@ -1,0 +1,79 @@
+# Helpers shared by the rules: which programs exist, what kind each is, and
+# the inputs and options that depend on it.
+
+import sys
+from pathlib import Path
+
+from tcp_aot.loader import module_file
+
+# Jobs run the interpreter that runs Snakemake (the project's virtualenv).
+PYTHON = sys.executable
+
+MODELS = config["models"]
+TCP_SOURCES = config["tcp_sources"]
+PROGRAMS = list(MODELS) + list(TCP_SOURCES)
+
+_clash = sorted(set(MODELS) & set(TCP_SOURCES))
+if _clash:
+    raise ValueError(f"config.yaml: {', '.join(_clash)} is both a model and a TCP source")
+
+
+wildcard_constraints:
+    name=r"[A-Za-z][A-Za-z0-9_]*",
+
+
+def is_model(name):
+    if name in MODELS:
+        return True
+    if name in TCP_SOURCES:
+        return False
+    raise ValueError(
+        f"'{name}' is not in config.yaml: list it under models: or tcp_sources:"
+    )
+
+
+def loader_path(name):
+    entry = MODELS[name]
+    return entry if isinstance(entry, str) else entry["loader"]
+
+
+def loader_file(wildcards):
+    """The loader's module file, when it exists (else the stage reports that
+    the module cannot be imported)."""
+    path = module_file(loader_path(wildcards.name))
+    return [str(path)] if path.exists() else []
+
+
+def tcp_stage_input(wildcards):
+    name = wildcards.name
+    return f"results/{name}.torch.mlir" if is_model(name) else f"tcp_sources/{name}.mlir"
+
+
+def tcp_stage_flags(wildcards):
+    entry = MODELS.get(wildcards.name)
+    return "--allow-unconverted" if isinstance(entry, dict) and entry.get("allow_unconverted") else ""
+
+
+def npz_inputs(wildcards):
+    name = wildcards.name
+    if is_model(name):
+        return {"loader": loader_file(wildcards), "torch_mlir": f"results/{name}.torch.mlir"}
+    return {"tcp_mlir": f"results/{name}.tcp.mlir"}
+
+
+def npz_flags(wildcards):
+    name = wildcards.name
+    if is_model(name):
+        return f"--loader {loader_path(name)} --torch-mlir results/{name}.torch.mlir"
+    options = {**config["tcp_source_defaults"], **TCP_SOURCES[name]}
+    flags = f"--tcp-mlir results/{name}.tcp.mlir --seed {options['seed']} --dim-sizes"
+    flags += "".join(f" {size}" for size in options["dim_sizes"])
+    if options["int_range"] is not None:
+        flags += " --int-range {} {}".format(*options["int_range"])
+    return flags
+
+
+def test_cpp_flags(wildcards):
+    tolerance = config["tolerance"]
+    flags = f"--rtol {tolerance['rtol']} --atol {tolerance['atol']}"
+    return flags if is_model(wildcards.name) else flags + " --tcp-source"

@@ -1,0 +1,34 @@
+# Front end of a model: its loader -> Torch dialect, and the reference
+# tensors (for TCP sources, from the NumPy interpreter).
+
+
+rule mlir_torch:
+    input:
+        loader_file,
+    output:
+        "results/{name}.torch.mlir",
+    log:
+        "logs/mlir_torch/{name}.log",
+    benchmark:
+        "benchmarks/mlir_torch/{name}.tsv"
+    params:
+        loader=lambda wildcards: loader_path(wildcards.name),
+    shell:
+        "{PYTHON} scripts/mlir_torch.py --name {wildcards.name} --loader {params.loader}"
+        " --output {output} --log {log}"
+
+
+rule npz:
+    input:
+        unpack(npz_inputs),
+    output:
+        "results/{name}.npz",
+    log:
+        "logs/npz/{name}.log",
+    benchmark:
+        "benchmarks/npz/{name}.tsv"
+    params:
+        flags=npz_flags,
+    shell:
+        "{PYTHON} scripts/npz.py --name {wildcards.name} {params.flags}"
+        " --output {output} --log {log}"

@@ -1,0 +1,16 @@
+#!/usr/bin/env python3
+"""Stage mlir_tcp: convert a Torch-dialect module (NAME.torch.mlir) to TCP,
+or verify a TCP source; write verified TCP in custom syntax
+(results/NAME.tcp.mlir)."""
+
+from pathlib import Path
+
+from tcp_aot.stages import mlir_tcp, run_stage, stage_parser
+
+parser = stage_parser(__doc__)
+parser.add_argument("--input", required=True, type=Path, help="NAME.torch.mlir or tcp_sources/NAME.mlir")
+parser.add_argument("--allow-unconverted", action="store_true",
+                    help="keep torch ops without a TCP conversion as tcp.custom_op instead of failing")
+args = parser.parse_args()
+run_stage("mlir_tcp", args.name, args.log,
+          lambda: mlir_tcp(args.input, args.output, args.allow_unconverted))

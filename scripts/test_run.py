@@ -1,0 +1,13 @@
+#!/usr/bin/env python3
+"""Stage test_run: run the execute test on the reference tensors; write
+results/NAME.test.ok only when it passes."""
+
+from pathlib import Path
+
+from tcp_aot.stages import run_stage, stage_parser, test_run
+
+parser = stage_parser(__doc__)
+parser.add_argument("--binary", required=True, type=Path, help="NAME_test")
+parser.add_argument("--npz", required=True, type=Path, help="NAME.npz")
+args = parser.parse_args()
+run_stage("test_run", args.name, args.log, lambda: test_run(args.binary, args.npz, args.output))

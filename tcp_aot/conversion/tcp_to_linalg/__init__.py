@@ -1,0 +1,42 @@
+"""TCP -> linalg, tensor, arith and math (on tensors).
+
+Patterns live beside their siblings by op family (elementwise,
+data_movement, misc); `convert_tcp_to_linalg` applies them all and reports
+every TCP op that remains, with its location and the reason.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir, rewrite
+
+from ...diagnostics import Diagnostic, DiagnosticError, format_location
+from ...dialects.tcp_base import is_tcp
+from ..pattern_list import op_key
+from . import data_movement, elementwise, misc
+from .misc import drop_symbolic_shape_ops, inline_groups, register_custom_op_lowering
+
+FAMILIES = (elementwise, data_movement, misc)
+
+__all__ = ["convert_tcp_to_linalg", "drop_symbolic_shape_ops", "inline_groups",
+           "register_custom_op_lowering"]
+
+
+def convert_tcp_to_linalg(root: ir.Operation, filename: str | None = None) -> None:
+    failures: dict[str, str] = {}
+    patterns = rewrite.RewritePatternSet()
+    for family in FAMILIES:
+        family.PATTERNS.populate(patterns, failures)
+    rewrite.apply_patterns_and_fold_greedily(root, patterns.freeze())
+    leftovers: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if is_tcp(op):
+            leftovers.append(op.operation)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    if leftovers:
+        raise DiagnosticError([
+            Diagnostic(format_location(op.location, filename),
+                       f"'{op.name}' could not be lowered: {failures.get(op_key(op), 'no lowering pattern')}")
+            for op in leftovers])

@@ -1,0 +1,125 @@
+"""TCP -> linalg/tensor/arith: constants, broadcast, slices, concatenation
+and gathers."""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, linalg, tensor
+
+from ...dialects import tcp
+from ...dialects.tcp_base import i64_array
+from ..pattern_list import PatternList
+from .utils import DYNAMIC, dim_of, empty, generic, index_const
+
+PATTERNS = PatternList()
+
+
+@PATTERNS.register(tcp.ConstOp.OPERATION_NAME)
+def lower_const(op, rewriter):
+    view = tcp.ConstOp(op)
+    rewriter.replace_op(op, [arith.ConstantOp(view.out.type, view.value).result])
+
+
+@PATTERNS.register(tcp.BroadcastOp.OPERATION_NAME)
+def lower_broadcast(op, rewriter):
+    """A generic reading the input at index 0 along the broadcast axes."""
+    view = tcp.BroadcastOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    axes = i64_array(view.axes)
+    new_sizes = dict(zip(axes, view.new_dim_sizes))
+    sizes = [new_sizes[d] if d in new_sizes else dim_of(view.in_, d) for d in range(out_t.rank)]
+    exprs = [ir.AffineConstantExpr.get(0) if d in axes else ir.AffineDimExpr.get(d) for d in range(out_t.rank)]
+    in_map = ir.AffineMap.get(out_t.rank, 0, exprs)
+    result = generic([view.in_], empty(out_t, sizes), [in_map], lambda x: x)
+    rewriter.replace_op(op, [result])
+
+
+def _mixed(values: list[ir.Value], static: list[int] | None = None):
+    """Operands and static list for an op taking mixed static/dynamic
+    offsets, sizes or strides. Dims that `static` fixes are not operands."""
+    if static is None:
+        return values, [DYNAMIC] * len(values)
+    operands = [v for v, s in zip(values, static) if s == DYNAMIC]
+    return operands, static
+
+
+@PATTERNS.register(tcp.SliceOp.OPERATION_NAME)
+def lower_slice(op, rewriter):
+    view = tcp.SliceOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    offsets, static_offsets = _mixed(view.starts)
+    sizes, static_sizes = _mixed(view.sizes, list(out_t.shape))
+    strides, static_strides = _mixed(view.strides)
+    result = tensor.ExtractSliceOp(out_t, view.in_, offsets, sizes, strides,
+                                   static_offsets, static_sizes, static_strides).result
+    rewriter.replace_op(op, [result])
+
+
+@PATTERNS.register(tcp.ConcatOp.OPERATION_NAME)
+def lower_concat(op, rewriter):
+    """Insert each input into an empty tensor at its running offset."""
+    view = tcp.ConcatOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    axis = ir.IntegerAttr(view.axis).value
+    inputs = view.inputs
+    axis_sizes = [dim_of(v, axis) for v in inputs]
+    total = index_const(0)
+    for s in axis_sizes:
+        total = arith.AddIOp(total, index_const(s) if isinstance(s, int) else s).result
+    first = inputs[0]
+    sizes = [total if d == axis else dim_of(first, d) for d in range(out_t.rank)]
+    result = empty(out_t, sizes)
+    offset: ir.Value = index_const(0)
+    for v, axis_size in zip(inputs, axis_sizes):
+        in_t = ir.RankedTensorType(v.type)
+        offsets = [offset if d == axis else index_const(0) for d in range(out_t.rank)]
+        dyn_offsets, static_offsets = _mixed(offsets)
+        in_sizes = [dim_of(v, d) for d in range(in_t.rank)]
+        dyn_sizes = [s for s in in_sizes if not isinstance(s, int)]
+        static_sizes = [s if isinstance(s, int) else DYNAMIC for s in in_sizes]
+        result = tensor.InsertSliceOp(v, result, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
+                                      [1] * out_t.rank).result
+        step = index_const(axis_size) if isinstance(axis_size, int) else axis_size
+        offset = arith.AddIOp(offset, step).result
+    rewriter.replace_op(op, [result])
+
+
+def _to_index(x: ir.Value) -> ir.Value:
+    return arith.IndexCastOp(ir.IndexType.get(), x).result
+
+
+@PATTERNS.register(tcp.GatherOp.OPERATION_NAME)
+def lower_gather(op, rewriter):
+    """out[i...] = input[i... with dim replaced by indices[i...]]."""
+    view = tcp.GatherOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    dim = ir.IntegerAttr(view.dim).value
+    init = empty(out_t, [dim_of(view.indices, d) for d in range(out_t.rank)])
+    identity = ir.AffineMap.get_identity(out_t.rank)
+
+    def body(index: ir.Value) -> ir.Value:
+        coords = [_to_index(index) if d == dim else linalg.IndexOp(d).result for d in range(out_t.rank)]
+        return tensor.ExtractOp(view.input, coords).result
+
+    rewriter.replace_op(op, [generic([view.indices], init, [identity], body)])
+
+
+@PATTERNS.register(tcp.GatherNdOp.OPERATION_NAME)
+def lower_gather_nd(op, rewriter):
+    """out[b..., r...] = input[indices[b..., 0], ..., indices[b..., K-1], r...]."""
+    view = tcp.GatherNdOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    idx_t = ir.RankedTensorType(view.indices.type)
+    batch = idx_t.rank - 1
+    k = idx_t.shape[-1]
+    sizes = [dim_of(view.indices, d) for d in range(batch)] + \
+            [dim_of(view.input, d) for d in range(k, ir.RankedTensorType(view.input.type).rank)]
+    init = empty(out_t, sizes)
+
+    def body() -> ir.Value:
+        loops = [linalg.IndexOp(d).result for d in range(out_t.rank)]
+        coords = [_to_index(tensor.ExtractOp(view.indices, loops[:batch] + [index_const(j)]).result)
+                  for j in range(k)]
+        return tensor.ExtractOp(view.input, coords + loops[batch:]).result
+
+    rewriter.replace_op(op, [generic([], init, [], body)])

@@ -1,0 +1,140 @@
+"""TCP -> linalg: elementwise ops become a parallel linalg.generic whose
+body computes one element with arith and math.
+
+Semantics follow PyTorch: NaN propagates through clamp (maximumf/minimumf),
+round_even is ties-to-even, integer ops wrap, casts to i1 are `!= 0` (NaN is
+true), float-to-integer casts truncate toward zero.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, math
+
+from ...dialects import tcp
+from ...dialects.tcp_base import TcpOp, element_type, is_bool, is_float, lookup
+from ..pattern_list import PatternList
+from .utils import elementwise
+
+PATTERNS = PatternList()
+
+Body = Callable[..., ir.Value]
+
+
+def _float_or_int(float_op, int_op) -> Callable[[TcpOp], Body]:
+    def make(view: TcpOp) -> Body:
+        elem = element_type(view.operation.results[0].type)
+        op = float_op if is_float(elem) else int_op
+        return lambda *args: op(*args).result
+    return make
+
+
+def _unary(math_op) -> Callable[[TcpOp], Body]:
+    return lambda view: (lambda x: math_op(x).result)
+
+
+def _sigmoid(view: TcpOp) -> Body:
+    def body(x: ir.Value) -> ir.Value:
+        one = arith.ConstantOp(x.type, 1.0).result
+        e = math.ExpOp(arith.NegFOp(x).result).result
+        return arith.DivFOp(one, arith.AddFOp(one, e).result).result
+    return body
+
+
+def _neg(view: TcpOp) -> Body:
+    def body(x: ir.Value) -> ir.Value:
+        if is_float(x.type):
+            return arith.NegFOp(x).result
+        return arith.SubIOp(arith.ConstantOp(x.type, 0).result, x).result
+    return body
+
+
+def _sqrt(view: TcpOp) -> Body:
+    out = element_type(view.out.type)
+
+    def body(x: ir.Value) -> ir.Value:
+        if not is_float(x.type):
+            x = arith.SIToFPOp(out, x).result
+        return math.SqrtOp(x).result
+    return body
+
+
+def _clamp(view: tcp.ClampOp) -> Body:
+    def body(x: ir.Value) -> ir.Value:
+        if is_float(x.type):
+            lo, hi, mx, mn = view.min_float, view.max_float, arith.MaximumFOp, arith.MinimumFOp
+            make = lambda a: arith.ConstantOp(x.type, ir.FloatAttr(a).value).result  # noqa: E731
+        else:
+            lo, hi, mx, mn = view.min_int, view.max_int, arith.MaxSIOp, arith.MinSIOp
+            make = lambda a: arith.ConstantOp(x.type, ir.IntegerAttr(a).value).result  # noqa: E731
+        if lo is not None:
+            x = mx(x, make(lo)).result
+        if hi is not None:
+            x = mn(x, make(hi)).result
+        return x
+    return body
+
+
+_SIGNED_DIV = {"Trunc": arith.DivSIOp, "Floor": arith.FloorDivSIOp, "Ceil": arith.CeilDivSIOp}
+_UNSIGNED_DIV = {"Trunc": arith.DivUIOp, "Floor": arith.DivUIOp, "Ceil": arith.CeilDivUIOp}
+
+
+def _int_div(table) -> Callable[[tcp.IntDivOp], Body]:
+    return lambda view: (lambda a, b: table[view.mode](a, b).result)
+
+
+def _cast(view: tcp.CastOp) -> Body:
+    src, dst = element_type(view.in_.type), element_type(view.out.type)
+    unsigned_in = view.signedness("in") in ("Unsigned", "Signless")
+    unsigned_out = view.signedness("out") == "Unsigned"
+
+    def body(x: ir.Value) -> ir.Value:
+        return convert_element(x, src, dst, unsigned_in, unsigned_out)
+    return body
+
+
+def convert_element(x: ir.Value, src: ir.Type, dst: ir.Type, unsigned_in: bool, unsigned_out: bool) -> ir.Value:
+    if src == dst:
+        return x
+    if is_bool(dst):
+        if is_float(src):
+            zero = arith.ConstantOp(src, 0.0).result
+            return arith.CmpFOp(arith.CmpFPredicate.UNE, x, zero).result
+        zero = arith.ConstantOp(src, 0).result
+        return arith.CmpIOp(arith.CmpIPredicate.ne, x, zero).result
+    if is_float(dst):
+        if is_float(src):
+            op = arith.ExtFOp if ir.FloatType(dst).width > ir.FloatType(src).width else arith.TruncFOp
+            return op(dst, x).result
+        return (arith.UIToFPOp if unsigned_in else arith.SIToFPOp)(dst, x).result
+    if is_float(src):
+        return (arith.FPToUIOp if unsigned_out else arith.FPToSIOp)(dst, x).result
+    src_w, dst_w = ir.IntegerType(src).width, ir.IntegerType(dst).width
+    if dst_w < src_w:
+        return arith.TruncIOp(dst, x).result
+    return (arith.ExtUIOp if unsigned_in else arith.ExtSIOp)(dst, x).result
+
+
+BODIES: dict[type[TcpOp], Callable[[TcpOp], Body]] = {
+    tcp.TanhOp: _unary(math.TanhOp), tcp.SigmoidOp: _sigmoid, tcp.CeilOp: _unary(math.CeilOp),
+    tcp.FloorOp: _unary(math.FloorOp), tcp.TruncOp: _unary(math.TruncOp), tcp.RoundOp: _unary(math.RoundOp),
+    tcp.RoundEvenOp: _unary(math.RoundEvenOp), tcp.CosOp: _unary(math.CosOp), tcp.SinOp: _unary(math.SinOp),
+    tcp.LogOp: _unary(math.LogOp), tcp.AtanOp: _unary(math.AtanOp), tcp.ExpOp: _unary(math.ExpOp),
+    tcp.Log1pOp: _unary(math.Log1pOp), tcp.AbsOp: _float_or_int(math.AbsFOp, math.AbsIOp),
+    tcp.NegOp: _neg, tcp.SqrtOp: _sqrt, tcp.ClampOp: _clamp,
+    tcp.AddOp: _float_or_int(arith.AddFOp, arith.AddIOp), tcp.SubOp: _float_or_int(arith.SubFOp, arith.SubIOp),
+    tcp.MulOp: _float_or_int(arith.MulFOp, arith.MulIOp), tcp.DivFOp: _float_or_int(arith.DivFOp, None),
+    tcp.Atan2Op: _float_or_int(math.Atan2Op, None), tcp.DivSIOp: _int_div(_SIGNED_DIV),
+    tcp.DivUIOp: _int_div(_UNSIGNED_DIV), tcp.CastOp: _cast,
+}
+
+
+@PATTERNS.register(*(cls.OPERATION_NAME for cls in BODIES))
+def lower_elementwise(op, rewriter):
+    cls = lookup(op.name)
+    view = cls(op)
+    out_t = ir.RankedTensorType(op.results[0].type)
+    result = elementwise(list(op.operands), out_t, BODIES[cls](view))
+    rewriter.replace_op(op, [result])

@@ -1,0 +1,386 @@
+"""Torch -> TCP: constants, shapes, broadcasting, views, concatenation,
+slicing and indexing."""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, tensor
+
+from ...dialects import tcp
+from ..pattern_list import PatternList, Unsupported
+from .utils import (
+    DYNAMIC, TorchTensor, broadcast_operands, broadcast_to, cast_to, const_int, const_scalar, dim_of, i64,
+    index_const, is_none, list_elements, normalize_dim, replace, result_tensor, retype_elements,
+    scalar_tensor, scalar_to_index, to_builtin,
+)
+
+PATTERNS = PatternList()
+
+
+def _i64_attr(n: int) -> ir.Attribute:
+    return ir.IntegerAttr.get(i64(), n)
+
+
+def _size_value(v: ir.Value) -> ir.Value | int:
+    """A size from a Torch int list: a Python int if constant, else an index."""
+    value = const_scalar(v)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if str(v.type) != "!torch.int":
+        raise Unsupported("sizes must be integers")
+    return scalar_to_index(to_builtin(v))
+
+
+def _as_index(size: ir.Value | int) -> ir.Value:
+    return index_const(size) if isinstance(size, int) else size
+
+
+# ---------------------------------------------------------------------------
+# Constants and sizes
+# ---------------------------------------------------------------------------
+
+
+@PATTERNS.register("torch.vtensor.literal")
+def convert_literal(op, rewriter):
+    t = result_tensor(op).builtin()
+    value = retype_elements(op.attributes["value"], t)
+    replace(rewriter, op, [tcp.ConstOp.build([], [t], {"value": value}).result])
+
+
+@PATTERNS.register("torch.aten.size.int")
+def convert_size_int(op, rewriter):
+    x = to_builtin(op.operands[0])
+    rank = ir.RankedTensorType(x.type).rank
+    d = normalize_dim(const_int(op.operands[1], "dim"), rank)
+    size = arith.IndexCastOp(i64(), dim_of(x, d)).result
+    replace(rewriter, op, [size])
+
+
+def _fill(op, rewriter, value, sizes: list[ir.Value | int]) -> None:
+    """A tensor of the result's type filled with `value`."""
+    result = result_tensor(op)
+    unit = scalar_tensor(value, result.element_type(), result.rank)
+    replace(rewriter, op, [broadcast_to(unit, sizes, result.shape)])
+
+
+def _sizes_of(v: ir.Value) -> list[ir.Value | int]:
+    x = to_builtin(v)
+    t = ir.RankedTensorType(x.type)
+    return [dim_of(x, d) if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)]
+
+
+_FACTORY_VALUES = {"torch.aten.ones": 1, "torch.aten.zeros": 0, "torch.aten.new_ones": 1,
+                   "torch.aten.new_zeros": 0}
+_LIKE_VALUES = {"torch.aten.ones_like": 1, "torch.aten.zeros_like": 0}
+
+
+@PATTERNS.register("torch.aten.ones", "torch.aten.zeros")
+def convert_factory(op, rewriter):
+    sizes = [_size_value(v) for v in list_elements(op.operands[0])]
+    _fill(op, rewriter, _FACTORY_VALUES[op.name], sizes)
+
+
+@PATTERNS.register("torch.aten.new_ones", "torch.aten.new_zeros")
+def convert_new_factory(op, rewriter):
+    sizes = [_size_value(v) for v in list_elements(op.operands[1])]
+    _fill(op, rewriter, _FACTORY_VALUES[op.name], sizes)
+
+
+@PATTERNS.register("torch.aten.full")
+def convert_full(op, rewriter):
+    sizes = [_size_value(v) for v in list_elements(op.operands[0])]
+    _fill(op, rewriter, op.operands[1], sizes)
+
+
+@PATTERNS.register("torch.aten.ones_like", "torch.aten.zeros_like")
+def convert_like(op, rewriter):
+    _fill(op, rewriter, _LIKE_VALUES[op.name], _sizes_of(op.operands[0]))
+
+
+@PATTERNS.register("torch.aten.full_like")
+def convert_full_like(op, rewriter):
+    _fill(op, rewriter, op.operands[1], _sizes_of(op.operands[0]))
+
+
+@PATTERNS.register("torch.aten.empty.memory_format")
+def convert_empty(op, rewriter):
+    """Uninitialised memory, as in PyTorch."""
+    sizes = [_size_value(v) for v in list_elements(op.operands[0])]
+    t = result_tensor(op).builtin()
+    mixed = [static if static != DYNAMIC else _as_index(s) for s, static in zip(sizes, t.shape)]
+    replace(rewriter, op, [tensor.EmptyOp(mixed, t.element_type).result])
+
+
+# ---------------------------------------------------------------------------
+# Broadcasting and views
+# ---------------------------------------------------------------------------
+
+
+@PATTERNS.register("torch.aten.broadcast_to", "torch.aten.expand")
+def convert_broadcast_to(op, rewriter):
+    result = result_tensor(op)
+    sizes_in = [_size_value(v) for v in list_elements(op.operands[1])]
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    sizes: list[ir.Value | int] = []
+    for d, s in enumerate(sizes_in):
+        od = d - (result.rank - t.rank)
+        if isinstance(s, int) and s == -1:
+            if od < 0:
+                raise Unsupported("-1 is only allowed for existing dims")
+            sizes.append(dim_of(x, od) if t.is_dynamic_dim(od) else t.shape[od])
+        else:
+            sizes.append(s)
+    replace(rewriter, op, [broadcast_to(x, sizes, result.shape)])
+
+
+def _expand_unit_dim(x: ir.Value, d: int) -> ir.Value:
+    """Insert a unit dim at position d."""
+    t = ir.RankedTensorType(x.type)
+    shape = list(t.shape[:d]) + [1] + list(t.shape[d:])
+    groups = [[i] for i in range(t.rank)]
+    if t.rank:
+        if d == 0:
+            groups = [[0, 1]] + [[i + 1] for i in range(1, t.rank)]
+        else:
+            groups = [[i] if i < d - 1 else [i, i + 1] if i == d - 1 else [i + 1] for i in range(t.rank)]
+    dynamic = [dim_of(x, i if i < d else i - 1) for i, s in enumerate(shape) if s == DYNAMIC]
+    return tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, t.element_type), x, groups, dynamic,
+                                shape).result
+
+
+def _collapse_unit_dim(x: ir.Value, d: int) -> ir.Value:
+    """Drop the static unit dim d."""
+    t = ir.RankedTensorType(x.type)
+    shape = list(t.shape[:d]) + list(t.shape[d + 1:])
+    if not shape:
+        groups = []
+    elif d == 0:
+        groups = [[0, 1]] + [[i] for i in range(2, t.rank)]
+    else:
+        groups = [[i] for i in range(d - 1)] + [[d - 1, d]] + [[i] for i in range(d + 1, t.rank)]
+    return tensor.CollapseShapeOp(ir.RankedTensorType.get(shape, t.element_type), x, groups).result
+
+
+@PATTERNS.register("torch.aten.unsqueeze")
+def convert_unsqueeze(op, rewriter):
+    x = to_builtin(op.operands[0])
+    rank = ir.RankedTensorType(x.type).rank
+    d = normalize_dim(const_int(op.operands[1], "dim"), rank + 1)
+    replace(rewriter, op, [_expand_unit_dim(x, d)])
+
+
+@PATTERNS.register("torch.aten.squeeze.dim", "torch.aten.squeeze")
+def convert_squeeze(op, rewriter):
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    if op.name == "torch.aten.squeeze.dim":
+        dims = [normalize_dim(const_int(op.operands[1], "dim"), t.rank)] if t.rank else []
+    else:
+        dims = list(range(t.rank))
+    dims = [d for d in dims if t.shape[d] == 1]
+    if any(t.is_dynamic_dim(d) for d in range(t.rank) if d in dims):
+        raise Unsupported("cannot squeeze a dynamic dim")
+    for d in sorted(dims, reverse=True):
+        x = _collapse_unit_dim(x, d)
+    replace(rewriter, op, [x])
+
+
+@PATTERNS.register("torch.aten.view", "torch.aten.reshape", "torch.aten._unsafe_view")
+def convert_view(op, rewriter):
+    """Any contiguous reshape: collapse to 1-D, then expand to the result."""
+    result = result_tensor(op)
+    sizes = [_size_value(v) for v in list_elements(op.operands[1])]
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    flat_size = None if any(t.is_dynamic_dim(d) for d in range(t.rank)) else _product(t.shape)
+    if t.rank != 1:
+        groups = [list(range(t.rank))] if t.rank else []
+        x = tensor.CollapseShapeOp(ir.RankedTensorType.get([DYNAMIC if flat_size is None else flat_size],
+                                                           t.element_type), x, groups).result
+    if result.rank == 1 and result.shape[0] is not None and flat_size == result.shape[0]:
+        replace(rewriter, op, [x])
+        return
+    out = result.builtin()
+    numel = dim_of(x, 0)
+    dynamic = []
+    for d, static in enumerate(result.shape):
+        if static is not None:
+            continue
+        size = sizes[d]
+        if isinstance(size, int) and size == -1:
+            known = index_const(1)
+            for e, other in enumerate(sizes):
+                if e != d:
+                    known = arith.MulIOp(known, _as_index(other)).result
+            size = arith.DivUIOp(numel, known).result
+        dynamic.append(_as_index(size))
+    if result.rank == 0:
+        out_value = tensor.CollapseShapeOp(out, x, []).result
+    else:
+        out_value = tensor.ExpandShapeOp(out, x, [list(range(result.rank))], dynamic,
+                                         list(out.shape)).result
+    replace(rewriter, op, [out_value])
+
+
+def _product(xs) -> int:
+    p = 1
+    for x in xs:
+        p *= x
+    return p
+
+
+# ---------------------------------------------------------------------------
+# Concatenation and slicing
+# ---------------------------------------------------------------------------
+
+
+@PATTERNS.register("torch.aten.cat")
+def convert_cat(op, rewriter):
+    result = result_tensor(op)
+    d = normalize_dim(const_int(op.operands[1], "dim"), result.rank)
+    elem = result.element_type()
+    inputs = [cast_to(to_builtin(v), elem) for v in list_elements(op.operands[0])]
+    out = tcp.ConcatOp.build([inputs], [result.builtin()], {"axis": _i64_attr(d)}).result
+    replace(rewriter, op, [out])
+
+
+def _slice_bound(v: ir.Value, default: ir.Value | int, size: ir.Value) -> ir.Value:
+    """A start/end as PyTorch reads it: None is the default, negative counts
+    from the end, then clamped into [0, size]."""
+    if is_none(v):
+        return _as_index(default)
+    value = const_scalar(v)
+    if isinstance(value, int) and not isinstance(value, bool):
+        bound = index_const(value)
+        negative = value < 0
+    else:
+        bound = scalar_to_index(to_builtin(v))
+        negative = None
+    zero = index_const(0)
+    if negative is None:
+        is_neg = arith.CmpIOp(arith.CmpIPredicate.slt, bound, zero).result
+        bound = arith.SelectOp(is_neg, arith.AddIOp(bound, size).result, bound).result
+    elif negative:
+        bound = arith.AddIOp(bound, size).result
+    bound = arith.MaxSIOp(bound, zero).result
+    return arith.MinSIOp(bound, size).result
+
+
+@PATTERNS.register("torch.aten.slice.Tensor")
+def convert_slice(op, rewriter):
+    result = result_tensor(op)
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    d = normalize_dim(const_int(op.operands[1], "dim"), t.rank)
+    step = const_int(op.operands[4], "step")
+    if step <= 0:
+        raise Unsupported("step must be positive")
+    size = dim_of(x, d)
+    start = _slice_bound(op.operands[2], 0, size)
+    end = _slice_bound(op.operands[3], size, size)
+    end = arith.MaxSIOp(end, start).result
+    span = arith.SubIOp(end, start).result
+    step_v = index_const(step)
+    length = arith.CeilDivUIOp(span, step_v).result
+    starts = [start if i == d else index_const(0) for i in range(t.rank)]
+    sizes = [(length if result.shape[i] is None else index_const(result.shape[i])) if i == d
+             else dim_of(x, i) for i in range(t.rank)]
+    strides = [step_v if i == d else index_const(1) for i in range(t.rank)]
+    out = tcp.SliceOp.build([x, starts, sizes, strides], [result.builtin()]).result
+    replace(rewriter, op, [out])
+
+
+@PATTERNS.register("torch.aten.select.int")
+def convert_select(op, rewriter):
+    """x.select(dim, i): a size-1 slice, then the dim dropped."""
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    d = normalize_dim(const_int(op.operands[1], "dim"), t.rank)
+    size = dim_of(x, d)
+    index = const_int(op.operands[2], "index")
+    start = index_const(index) if index >= 0 else arith.AddIOp(index_const(index), size).result
+    starts = [start if i == d else index_const(0) for i in range(t.rank)]
+    sizes = [index_const(1) if i == d else dim_of(x, i) for i in range(t.rank)]
+    strides = [index_const(1)] * t.rank
+    shape = [1 if i == d else t.shape[i] for i in range(t.rank)]
+    sliced = tcp.SliceOp.build([x, starts, sizes, strides],
+                               [ir.RankedTensorType.get(shape, t.element_type)]).result
+    replace(rewriter, op, [_collapse_unit_dim(sliced, d)])
+
+
+# ---------------------------------------------------------------------------
+# Gathers and indexing
+# ---------------------------------------------------------------------------
+
+
+def _index_tensor(v: ir.Value) -> ir.Value:
+    return cast_to(to_builtin(v), i64())
+
+
+@PATTERNS.register("torch.aten.gather")
+def convert_gather(op, rewriter):
+    result = result_tensor(op)
+    x = to_builtin(op.operands[0])
+    d = normalize_dim(const_int(op.operands[1], "dim"), ir.RankedTensorType(x.type).rank)
+    out = tcp.GatherOp.build([x, _index_tensor(op.operands[2])], [result.builtin()],
+                             {"dim": _i64_attr(d)}).result
+    replace(rewriter, op, [out])
+
+
+def _select_along(x: ir.Value, d: int, index: ir.Value, result: TorchTensor) -> ir.Value:
+    """x indexed by the 1-D `index` along dim d, as a tcp.gather whose
+    indices are `index` laid along d and broadcast to the result's shape."""
+    t = ir.RankedTensorType(x.type)
+    idx_t = ir.RankedTensorType(index.type)
+    shape = [1] * t.rank
+    shape[d] = idx_t.shape[0]
+    dynamic = [dim_of(index, 0)] if idx_t.is_dynamic_dim(0) else []
+    laid = tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, idx_t.element_type), index,
+                                [list(range(t.rank))], dynamic, shape).result
+    sizes = [dim_of(index, 0) if i == d else (dim_of(x, i) if t.is_dynamic_dim(i) else t.shape[i])
+             for i in range(t.rank)]
+    indices = broadcast_to(laid, sizes, result.shape)
+    return tcp.GatherOp.build([x, indices], [result.builtin()], {"dim": _i64_attr(d)}).result
+
+
+@PATTERNS.register("torch.aten.index_select")
+def convert_index_select(op, rewriter):
+    result = result_tensor(op)
+    x = to_builtin(op.operands[0])
+    d = normalize_dim(const_int(op.operands[1], "dim"), ir.RankedTensorType(x.type).rank)
+    index = _index_tensor(op.operands[2])
+    if ir.RankedTensorType(index.type).rank != 1:
+        raise Unsupported("index must be 1-D")
+    replace(rewriter, op, [_select_along(x, d, index, result)])
+
+
+@PATTERNS.register("torch.aten.index.Tensor", "torch.aten.index.Tensor_hacked_twin")
+def convert_index_tensor(op, rewriter):
+    """Advanced indexing x[i0, i1, ...] with tensors for the leading dims:
+    the index tensors are broadcast together, stacked along a new last dim
+    and fed to tcp.gather_nd. A single 1-D index after `:` dims is a
+    tcp.gather along its dim."""
+    result = result_tensor(op)
+    entries = list_elements(op.operands[1])
+    present = [i for i, v in enumerate(entries) if not is_none(v)]
+    x = to_builtin(op.operands[0])
+    rank = ir.RankedTensorType(x.type).rank
+    if len(present) == 1 and present[0] > 0:
+        index = _index_tensor(entries[present[0]])
+        if ir.RankedTensorType(index.type).rank != 1:
+            raise Unsupported("an index after ':' dims must be 1-D")
+        replace(rewriter, op, [_select_along(x, present[0], index, result)])
+        return
+    if present != list(range(len(entries))):
+        raise Unsupported("index tensors must index the leading dims")
+    k = len(entries)
+    batch = TorchTensor(result.shape[:result.rank - (rank - k)], "si64")
+    indices = broadcast_operands(batch, [_index_tensor(v) for v in entries])
+    columns = [_expand_unit_dim(v, batch.rank) for v in indices]
+    stacked_shape = [DYNAMIC if s is None else s for s in batch.shape] + [k]
+    stacked = tcp.ConcatOp.build([columns], [ir.RankedTensorType.get(stacked_shape, i64())],
+                                 {"axis": _i64_attr(batch.rank)}).result
+    out = tcp.GatherNdOp.build([x, stacked], [result.builtin()]).result
+    replace(rewriter, op, [out])
+

@@ -1,0 +1,243 @@
+"""Torch -> TCP: elementwise arithmetic, math and type conversion.
+
+Every binary op follows PyTorch: operands are cast to the result's dtype
+(type promotion is already resolved in the result type) and broadcast to the
+result's shape, scalars become 1x...x1 tensors.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+
+from ...dialects import tcp
+from ...dialects.tcp_base import enum_attr, is_float
+from ..pattern_list import PatternList, Unsupported
+from .utils import (
+    broadcast_like, broadcast_operands, cast_to, const_number, const_str_or_none, is_none, replace,
+    result_tensor, scalar_tensor, to_builtin, torch_tensor,
+)
+
+PATTERNS = PatternList()
+
+
+def _operand(v: ir.Value, elem: ir.Type, rank: int) -> ir.Value:
+    """A tensor operand cast to `elem`, or a scalar as a 1x...x1 tensor."""
+    if torch_tensor(v.type) is not None:
+        return cast_to(to_builtin(v), elem)
+    return scalar_tensor(v, elem, rank)
+
+
+def _alpha(alpha: ir.Value, elem: ir.Type) -> int | float:
+    """The constant `alpha` of add/sub/rsub."""
+    factor = const_number(alpha, "alpha")
+    if not is_float(elem) and not isinstance(factor, int):
+        raise Unsupported("a float alpha needs a floating-point result")
+    return factor
+
+
+def _scaled(v: ir.Value, factor: int | float) -> ir.Value:
+    """v * factor (v itself when the factor is 1)."""
+    if factor == 1:
+        return v
+    t = ir.RankedTensorType(v.type)
+    factor_t = broadcast_like(scalar_tensor(factor, t.element_type, t.rank), v)
+    return tcp.MulOp.build([v, factor_t], [v.type]).result
+
+
+def _binary(op, rewriter, tcp_op, lhs: ir.Value, rhs: ir.Value, alpha: ir.Value | None = None) -> None:
+    result = result_tensor(op)
+    elem = result.element_type()
+    factor = 1 if alpha is None else _alpha(alpha, elem)
+    a, b = _operand(lhs, elem, result.rank), _operand(rhs, elem, result.rank)
+    a, b = broadcast_operands(result, [a, b])
+    b = _scaled(b, factor)
+    replace(rewriter, op, [tcp_op.build([a, b], [a.type]).result])
+
+
+@PATTERNS.register("torch.aten.add.Tensor", "torch.aten.add.Scalar")
+def convert_add(op, rewriter):
+    _binary(op, rewriter, tcp.AddOp, op.operands[0], op.operands[1], alpha=op.operands[2])
+
+
+@PATTERNS.register("torch.aten.sub.Tensor", "torch.aten.sub.Scalar")
+def convert_sub(op, rewriter):
+    _binary(op, rewriter, tcp.SubOp, op.operands[0], op.operands[1], alpha=op.operands[2])
+
+
+@PATTERNS.register("torch.aten.rsub.Scalar", "torch.aten.rsub.Tensor")
+def convert_rsub(op, rewriter):
+    """rsub(x, y, alpha) = y - alpha * x."""
+    result = result_tensor(op)
+    elem = result.element_type()
+    factor = _alpha(op.operands[2], elem)
+    x, y = _operand(op.operands[0], elem, result.rank), _operand(op.operands[1], elem, result.rank)
+    x, y = broadcast_operands(result, [x, y])
+    x = _scaled(x, factor)
+    replace(rewriter, op, [tcp.SubOp.build([y, x], [x.type]).result])
+
+
+@PATTERNS.register("torch.aten.mul.Tensor", "torch.aten.mul.Scalar")
+def convert_mul(op, rewriter):
+    _binary(op, rewriter, tcp.MulOp, op.operands[0], op.operands[1])
+
+
+@PATTERNS.register("torch.aten.div.Tensor", "torch.aten.div.Scalar")
+def convert_div(op, rewriter):
+    result = result_tensor(op)
+    if not is_float(result.element_type()):
+        raise Unsupported("true division must produce a floating-point result")
+    _binary(op, rewriter, tcp.DivFOp, op.operands[0], op.operands[1])
+
+
+@PATTERNS.register("torch.aten.div.Tensor_mode", "torch.aten.div.Scalar_mode")
+def convert_div_mode(op, rewriter):
+    mode = const_str_or_none(op.operands[2], "rounding_mode")
+    result = result_tensor(op)
+    elem = result.element_type()
+    if mode is None:
+        return convert_div(op, rewriter)
+    if mode not in ("trunc", "floor"):
+        raise Unsupported(f"rounding_mode {mode!r} is not supported")
+    if is_float(elem):
+        a, b = (_operand(v, elem, result.rank) for v in op.operands[:2])
+        a, b = broadcast_operands(result, [a, b])
+        quotient = tcp.DivFOp.build([a, b], [a.type]).result
+        rounding = tcp.TruncOp if mode == "trunc" else tcp.FloorOp
+        replace(rewriter, op, [rounding.build([quotient], [a.type]).result])
+        return
+    a, b = (_operand(v, elem, result.rank) for v in op.operands[:2])
+    a, b = broadcast_operands(result, [a, b])
+    attrs = {"rounding_mode": enum_attr("roundingMode", "Trunc" if mode == "trunc" else "Floor")}
+    replace(rewriter, op, [tcp.DivSIOp.build([a, b], [a.type], attrs).result])
+
+
+@PATTERNS.register("torch.aten.atan2")
+def convert_atan2(op, rewriter):
+    _binary(op, rewriter, tcp.Atan2Op, op.operands[0], op.operands[1])
+
+
+# ---------------------------------------------------------------------------
+# Unary ops
+# ---------------------------------------------------------------------------
+
+_FLOAT_UNARY = {
+    "torch.aten.tanh": tcp.TanhOp, "torch.aten.sigmoid": tcp.SigmoidOp, "torch.aten.log": tcp.LogOp,
+    "torch.aten.sin": tcp.SinOp, "torch.aten.cos": tcp.CosOp, "torch.aten.atan": tcp.AtanOp,
+    "torch.aten.exp": tcp.ExpOp, "torch.aten.log1p": tcp.Log1pOp,
+}
+# Rounding ops leave integers as they are.
+_ROUNDING = {"torch.aten.ceil": tcp.CeilOp, "torch.aten.floor": tcp.FloorOp,
+             "torch.aten.round": tcp.RoundEvenOp, "torch.aten.trunc": tcp.TruncOp}
+
+
+def _input(op) -> ir.Value:
+    """The first operand, cast to the result's element type."""
+    return cast_to(to_builtin(op.operands[0]), result_tensor(op).element_type())
+
+
+@PATTERNS.register(*_FLOAT_UNARY)
+def convert_float_unary(op, rewriter):
+    if not is_float(result_tensor(op).element_type()):
+        raise Unsupported("expected a floating-point result")
+    x = _input(op)
+    replace(rewriter, op, [_FLOAT_UNARY[op.name].build([x], [x.type]).result])
+
+
+@PATTERNS.register(*_ROUNDING)
+def convert_rounding(op, rewriter):
+    x = _input(op)
+    if is_float(ir.RankedTensorType(x.type).element_type):
+        x = _ROUNDING[op.name].build([x], [x.type]).result
+    replace(rewriter, op, [x])
+
+
+@PATTERNS.register("torch.aten.neg")
+def convert_neg(op, rewriter):
+    x = _input(op)
+    replace(rewriter, op, [tcp.NegOp.build([x], [x.type]).result])
+
+
+@PATTERNS.register("torch.aten.abs")
+def convert_abs(op, rewriter):
+    x = _input(op)
+    replace(rewriter, op, [tcp.AbsOp.build([x], [x.type]).result])
+
+
+@PATTERNS.register("torch.aten.sqrt")
+def convert_sqrt(op, rewriter):
+    x = to_builtin(op.operands[0])
+    out = result_tensor(op).builtin()
+    if is_float(ir.RankedTensorType(x.type).element_type):
+        x = cast_to(x, out.element_type)
+    replace(rewriter, op, [tcp.SqrtOp.build([x], [out]).result])
+
+
+@PATTERNS.register("torch.aten.reciprocal")
+def convert_reciprocal(op, rewriter):
+    x = _input(op)
+    elem = ir.RankedTensorType(x.type).element_type
+    if not is_float(elem):
+        raise Unsupported("expected a floating-point result")
+    one = broadcast_like(scalar_tensor(1.0, elem, ir.RankedTensorType(x.type).rank), x)
+    replace(rewriter, op, [tcp.DivFOp.build([one, x], [x.type]).result])
+
+
+def _clamp_attrs(elem: ir.Type, lo, hi) -> dict[str, ir.Attribute]:
+    if is_float(elem):
+        make = lambda v: ir.FloatAttr.get(ir.F32Type.get(), float(v))  # noqa: E731
+        names = ("min_float", "max_float")
+    else:
+        if any(isinstance(v, float) for v in (lo, hi)):
+            raise Unsupported("float bounds need a floating-point result")
+        make = lambda v: ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))  # noqa: E731
+        names = ("min_int", "max_int")
+    return {name: make(v) for name, v in zip(names, (lo, hi)) if v is not None}
+
+
+def _clamp(op, rewriter, lo, hi) -> None:
+    x = _input(op)
+    attrs = _clamp_attrs(ir.RankedTensorType(x.type).element_type, lo, hi)
+    replace(rewriter, op, [tcp.ClampOp.build([x], [x.type], attrs).result])
+
+
+def _bound(v: ir.Value, what: str):
+    if is_none(v):
+        return None
+    return const_number(v, what)
+
+
+@PATTERNS.register("torch.aten.clamp")
+def convert_clamp(op, rewriter):
+    lo, hi = _bound(op.operands[1], "clamp min"), _bound(op.operands[2], "clamp max")
+    if lo is None and hi is None:
+        raise Unsupported("clamp needs a min or a max")
+    _clamp(op, rewriter, lo, hi)
+
+
+@PATTERNS.register("torch.aten.clamp_min")
+def convert_clamp_min(op, rewriter):
+    _clamp(op, rewriter, const_number(op.operands[1], "clamp min"), None)
+
+
+@PATTERNS.register("torch.aten.clamp_max")
+def convert_clamp_max(op, rewriter):
+    _clamp(op, rewriter, None, const_number(op.operands[1], "clamp max"))
+
+
+@PATTERNS.register("torch.aten.relu")
+def convert_relu(op, rewriter):
+    _clamp(op, rewriter, 0, None)
+
+
+# ---------------------------------------------------------------------------
+# Type conversion
+# ---------------------------------------------------------------------------
+
+
+@PATTERNS.register("torch.aten.to.dtype", "torch.aten._to_copy", "torch.prims.convert_element_type",
+                   "torch.aten.to.dtype_layout", "torch.aten.clone", "torch.aten.detach",
+                   "torch.aten.alias", "torch.aten.contiguous")
+def convert_to_dtype(op, rewriter):
+    """Type conversions and copies: value semantics make a copy the identity."""
+    replace(rewriter, op, [_input(op)])
+

@@ -1,0 +1,365 @@
+"""Helpers shared by the Torch -> TCP patterns.
+
+Patterns run inside `with rewriter.ip, op.location:`, so the helpers here
+build ops at the rewriter's insertion point with the op's location.
+Tensors cross between the Torch world (`!torch.vtensor`) and builtin tensors
+through torch_c casts; torch-finalizing-backend-type-conversion folds the
+pairs away once every op is converted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+from torch_mlir import ir
+from torch_mlir.dialects import arith, tensor
+
+from ...dialects import tcp
+from ...dialects.tcp_base import enum_attr, is_bool, is_float
+from ..pattern_list import Unsupported
+
+DYNAMIC = ir.ShapedType.get_dynamic_size()
+
+# Torch dtype spelling in !torch.vtensor -> builtin element type.
+_ELEMENT_TYPES: dict[str, Callable[[], ir.Type]] = {
+    "f16": ir.F16Type.get, "bf16": ir.BF16Type.get, "f32": ir.F32Type.get, "f64": ir.F64Type.get,
+    "i1": lambda: ir.IntegerType.get_signless(1),
+    "si8": lambda: ir.IntegerType.get_signless(8), "si16": lambda: ir.IntegerType.get_signless(16),
+    "si32": lambda: ir.IntegerType.get_signless(32), "si64": lambda: ir.IntegerType.get_signless(64),
+}
+
+# torch ScalarType codes used by to.dtype and friends.
+TORCH_DTYPE_CODES = {0: "ui8", 1: "si8", 2: "si16", 3: "si32", 4: "si64", 5: "f16", 6: "f32",
+                     7: "f64", 11: "i1", 15: "bf16"}
+
+
+# ---------------------------------------------------------------------------
+# Types
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TorchTensor:
+    shape: tuple[int | None, ...]
+    dtype: str  # torch spelling: f32, si64, i1, ...
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def builtin(self) -> ir.RankedTensorType:
+        if self.dtype not in _ELEMENT_TYPES:
+            raise Unsupported(f"dtype {self.dtype} is not supported")
+        return ir.RankedTensorType.get([DYNAMIC if d is None else d for d in self.shape],
+                                       _ELEMENT_TYPES[self.dtype]())
+
+    def element_type(self) -> ir.Type:
+        return self.builtin().element_type
+
+
+_VTENSOR = re.compile(r"!torch\.vtensor<\[([^\]]*)\],([a-z0-9]+)>")
+
+
+def torch_tensor(t: ir.Type) -> TorchTensor | None:
+    """Shape and dtype of a `!torch.vtensor<[...],dtype>` type."""
+    m = _VTENSOR.fullmatch(str(t))
+    if m is None:
+        return None
+    dims = [d.strip() for d in m.group(1).split(",") if d.strip()]
+    return TorchTensor(tuple(None if d == "?" else int(d) for d in dims), m.group(2))
+
+
+def result_tensor(op: ir.Operation, index: int = 0) -> TorchTensor:
+    t = torch_tensor(op.results[index].type)
+    if t is None:
+        raise Unsupported(f"result type {op.results[index].type} is not a value tensor")
+    return t
+
+
+def signedness(elem: ir.Type) -> str | None:
+    """TCP signedness of an element type: Torch integers are signed, bool is
+    Signless, floats have none."""
+    if is_float(elem):
+        return None
+    return "Signless" if is_bool(elem) else "Signed"
+
+
+# ---------------------------------------------------------------------------
+# Crossing between Torch and builtin values
+# ---------------------------------------------------------------------------
+
+
+def to_builtin(v: ir.Value) -> ir.Value:
+    """The builtin tensor (or i64/f64 for a scalar) behind a Torch value."""
+    t = torch_tensor(v.type)
+    if t is not None:
+        return ir.Operation.create("torch_c.to_builtin_tensor", results=[t.builtin()], operands=[v]).result
+    kind = str(v.type)
+    if kind == "!torch.int":
+        return ir.Operation.create("torch_c.to_i64", results=[i64()], operands=[v]).result
+    if kind == "!torch.float":
+        return ir.Operation.create("torch_c.to_f64", results=[ir.F64Type.get()], operands=[v]).result
+    if kind == "!torch.bool":
+        return ir.Operation.create("torch_c.to_i1", results=[ir.IntegerType.get_signless(1)],
+                                   operands=[v]).result
+    raise Unsupported(f"operand of type {v.type} cannot be converted")
+
+
+def from_builtin(v: ir.Value, torch_type: ir.Type) -> ir.Value:
+    if torch_tensor(torch_type) is not None:
+        return ir.Operation.create("torch_c.from_builtin_tensor", results=[torch_type], operands=[v]).result
+    if str(torch_type) == "!torch.int":
+        return ir.Operation.create("torch_c.from_i64", results=[torch_type], operands=[v]).result
+    raise Unsupported(f"cannot produce a value of type {torch_type}")
+
+
+def replace(rewriter, op: ir.Operation, values: Sequence[ir.Value]) -> None:
+    """Replace `op`'s Torch results by builtin `values`."""
+    rewriter.replace_op(op, [from_builtin(v, r.type) for v, r in zip(values, op.results)])
+
+
+# ---------------------------------------------------------------------------
+# Constant operands
+# ---------------------------------------------------------------------------
+
+
+def defining_op(v: ir.Value) -> ir.Operation | None:
+    owner = v.owner
+    return owner.operation if isinstance(owner, (ir.Operation, ir.OpView)) else None
+
+
+def const_scalar(v: ir.Value) -> int | float | bool | str | None:
+    """The value of a torch.constant.{int,float,bool,str}, else None."""
+    op = defining_op(v)
+    if op is None or not op.name.startswith("torch.constant.") or op.name == "torch.constant.none":
+        return None
+    attr = op.attributes["value"]
+    if isinstance(attr, ir.IntegerAttr):
+        value = attr.value
+        return bool(value) if op.name == "torch.constant.bool" else value
+    if isinstance(attr, ir.BoolAttr):
+        return attr.value
+    if isinstance(attr, ir.FloatAttr):
+        return attr.value
+    if isinstance(attr, ir.StringAttr):
+        return attr.value
+    return None
+
+
+def is_none(v: ir.Value) -> bool:
+    op = defining_op(v)
+    return op is not None and op.name == "torch.constant.none"
+
+
+def list_elements(v: ir.Value) -> list[ir.Value]:
+    op = defining_op(v)
+    if op is None or op.name != "torch.prim.ListConstruct":
+        raise Unsupported("list operand is not a torch.prim.ListConstruct")
+    return list(op.operands)
+
+
+def const_int(v: ir.Value, what: str) -> int:
+    value = const_scalar(v)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Unsupported(f"{what} must be a constant integer")
+    return value
+
+
+def const_number(v: ir.Value, what: str) -> int | float:
+    value = const_scalar(v)
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise Unsupported(f"{what} must be a constant number")
+    return value
+
+
+def const_str_or_none(v: ir.Value, what: str) -> str | None:
+    if is_none(v):
+        return None
+    value = const_scalar(v)
+    if not isinstance(value, str):
+        raise Unsupported(f"{what} must be a constant string")
+    return value
+
+
+def normalize_dim(dim: int, rank: int) -> int:
+    if not -max(rank, 1) <= dim < max(rank, 1):
+        raise Unsupported(f"dim {dim} is out of range for rank {rank}")
+    return dim % max(rank, 1)
+
+
+# ---------------------------------------------------------------------------
+# Building blocks
+# ---------------------------------------------------------------------------
+
+
+def i64() -> ir.Type:
+    return ir.IntegerType.get_signless(64)
+
+
+def index_const(n: int) -> ir.Value:
+    return arith.ConstantOp(ir.IndexType.get(), n).result
+
+
+def dim_of(v: ir.Value, d: int) -> ir.Value:
+    """Size of dim d of builtin tensor v, as an index (a constant if static)."""
+    size = ir.RankedTensorType(v.type).get_dim_size(d)
+    if size != DYNAMIC:
+        return index_const(size)
+    return tensor.DimOp(v, index_const(d)).result
+
+
+def scalar_to_index(v: ir.Value) -> ir.Value:
+    """A builtin i64 scalar as an index."""
+    return arith.IndexCastOp(ir.IndexType.get(), v).result
+
+
+def dense_value(value: np.ndarray | int | float | bool, t: ir.RankedTensorType) -> ir.Attribute:
+    elem = t.element_type
+    if is_float(elem):
+        dtype = {16: np.float16, 32: np.float32, 64: np.float64}[ir.FloatType(elem).width]
+    elif is_bool(elem):
+        dtype = np.bool_
+    else:
+        dtype = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[ir.IntegerType(elem).width]
+    array = np.broadcast_to(np.asarray(value, dtype=dtype), t.shape)
+    return ir.DenseElementsAttr.get(np.ascontiguousarray(array), type=elem)
+
+
+def const_tensor(value, t: ir.RankedTensorType) -> ir.Value:
+    return tcp.ConstOp.build([], [t], {"value": dense_value(value, t)}).result
+
+
+def scalar_tensor(v: ir.Value | int | float | bool, elem: ir.Type, rank: int) -> ir.Value:
+    """A tensor<1x...x1xelem> holding a Python constant or a runtime torch
+    scalar (converted with Torch's rules: float to int truncates)."""
+    t = ir.RankedTensorType.get([1] * rank, elem)
+    if not isinstance(v, ir.Value):
+        return const_tensor(v, t)
+    constant = const_scalar(v)
+    if constant is not None and not isinstance(constant, str):
+        return const_tensor(constant, t)
+    scalar = to_builtin(v)
+    scalar = convert_scalar(scalar, elem)
+    return tensor.FromElementsOp(t, [scalar]).result
+
+
+def convert_scalar(v: ir.Value, elem: ir.Type) -> ir.Value:
+    """Convert a builtin i64/f64/i1 scalar to `elem`."""
+    src = v.type
+    if src == elem:
+        return v
+    if is_float(elem):
+        if is_float(src):
+            return (arith.TruncFOp if ir.FloatType(elem).width < ir.FloatType(src).width
+                    else arith.ExtFOp)(elem, v).result
+        return (arith.UIToFPOp if is_bool(src) else arith.SIToFPOp)(elem, v).result
+    if is_float(src):
+        v = arith.FPToSIOp(i64(), v).result
+        src = v.type
+    width, src_width = ir.IntegerType(elem).width, ir.IntegerType(src).width
+    if width < src_width:
+        return arith.TruncIOp(elem, v).result
+    return (arith.ExtUIOp if is_bool(src) else arith.ExtSIOp)(elem, v).result
+
+
+def cast_to(v: ir.Value, elem: ir.Type) -> ir.Value:
+    """tcp.cast of builtin tensor v to element type `elem` (no-op if equal)."""
+    t = ir.RankedTensorType(v.type)
+    if t.element_type == elem:
+        return v
+    attrs = {}
+    for side, e in (("in", t.element_type), ("out", elem)):
+        s = signedness(e)
+        if s is not None:
+            attrs[f"{side}_int_signedness"] = enum_attr("signedness", s)
+    out = ir.RankedTensorType.get(t.shape, elem)
+    return tcp.CastOp.build([v], [out], attrs).result
+
+
+def expand_rank(v: ir.Value, rank: int) -> ir.Value:
+    """Prepend unit dims so that v has `rank` dims (numpy-style alignment)."""
+    t = ir.RankedTensorType(v.type)
+    missing = rank - t.rank
+    if missing <= 0:
+        return v
+    shape = [1] * missing + list(t.shape)
+    if t.rank == 0:
+        reassociation = []
+    else:
+        reassociation = [list(range(missing + 1))] + [[missing + i] for i in range(1, t.rank)]
+    out = ir.RankedTensorType.get(shape, t.element_type)
+    dynamic = [dim_of(v, d - missing) for d, s in enumerate(shape) if s == DYNAMIC]
+    return tensor.ExpandShapeOp(out, v, reassociation, dynamic, shape).result
+
+
+def broadcast_to(v: ir.Value, sizes: Sequence[ir.Value | int], result_shape: Sequence[int | None]) -> ir.Value:
+    """Broadcast builtin tensor v to a shape of the given rank, following
+    Torch's rules: v is aligned to the right; its unit dims grow to `sizes`.
+
+    `sizes[d]` is the target size of dim d (an int when static, else an
+    index value); `result_shape` is the static view of the same shape."""
+    rank = len(result_shape)
+    v = expand_rank(v, rank)
+    t = ir.RankedTensorType(v.type)
+    axes, new_sizes = [], []
+    for d in range(rank):
+        target = result_shape[d]
+        if t.shape[d] == 1 and target != 1:
+            axes.append(d)
+            size = sizes[d]
+            new_sizes.append(index_const(size) if isinstance(size, int) else size)
+    if not axes:
+        return v
+    out_shape = [t.shape[d] if d not in axes else DYNAMIC if result_shape[d] is None else result_shape[d]
+                 for d in range(rank)]
+    out = ir.RankedTensorType.get(out_shape, t.element_type)
+    axes_attr = ir.ArrayAttr.get([ir.IntegerAttr.get(i64(), a) for a in axes])
+    return tcp.BroadcastOp.build([v, new_sizes], [out], {"axes": axes_attr}).result
+
+
+def broadcast_like(unit: ir.Value, like: ir.Value) -> ir.Value:
+    """Broadcast the 1x...x1 tensor `unit` to the shape of `like`."""
+    t = ir.RankedTensorType(like.type)
+    sizes = [dim_of(like, d) if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)]
+    shape = [None if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)]
+    return broadcast_to(unit, sizes, shape)
+
+
+def result_sizes(result: TorchTensor, operands: Sequence[ir.Value]) -> list[ir.Value | int]:
+    """Sizes of a broadcast result: static dims from the result type, each
+    dynamic dim from an operand (right-aligned) that is dynamic there.
+    Torch's export assumes such dims equal; the runtime guards check it."""
+    sizes: list[ir.Value | int] = []
+    for d, s in enumerate(result.shape):
+        if s is not None:
+            sizes.append(s)
+            continue
+        for v in operands:
+            t = ir.RankedTensorType(v.type)
+            od = d - (result.rank - t.rank)
+            if od >= 0 and t.is_dynamic_dim(od):
+                sizes.append(dim_of(v, od))
+                break
+        else:
+            raise Unsupported(f"cannot find the size of dynamic result dim {d}")
+    return sizes
+
+
+def broadcast_operands(result: TorchTensor, operands: Sequence[ir.Value]) -> list[ir.Value]:
+    """Bring builtin operands to the result's shape (Torch broadcasting)."""
+    sizes = result_sizes(result, operands)
+    return [broadcast_to(v, sizes, result.shape) for v in operands]
+
+
+def retype_elements(attr: ir.Attribute, t: ir.RankedTensorType) -> ir.Attribute:
+    """The same constant data with signless element type `t` (Torch literals
+    carry si64 and friends)."""
+    if attr.type == t:
+        return attr
+    if isinstance(attr, ir.DenseResourceElementsAttr):
+        name = re.match(r"dense_resource<([^>]+)>", str(attr)).group(1)
+        return ir.Attribute.parse(f"dense_resource<{name}> : {t}")
+    return dense_value(np.array(attr), t)

@@ -1,0 +1,1 @@
+"""Dialects defined by this project (TCP)."""

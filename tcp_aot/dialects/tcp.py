@@ -1,0 +1,581 @@
+"""The TCP dialect ("Tensor Compute Primitives"): every op, its verifier and
+its textual format, in one place.
+
+Elementwise ops take and return ranked tensors of one shape and (unless said
+otherwise) one element type; broadcasting is always explicit (tcp.broadcast).
+Integers are signless: signedness lives in the ops that need it (divsi/divui,
+cast). To add an op: declare it here beside its siblings, add its lowering in
+conversion/tcp_to_linalg/ and its NumPy semantics in interpreter.py.
+
+Ops that upstream TCP lacks and this project adds because a conversion
+needs them: tcp.exp, tcp.log1p, tcp.trunc and tcp.concat.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from torch_mlir import ir
+
+from .tcp_base import (
+    ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, Attr, ElementsAttr,
+    F32Attr, FloatOrIntTensor, FloatTensor, I64, I64ArrayAttr, I64Attr, Index, IntTensor, Operand,
+    Result, StrAttr, TcpOp, Tensor, element_type, i64_array, is_bool, is_float, names, opaque_enum,
+    opaque_enum_case, py_name, same_shape, static_dim,
+)
+
+ROUNDING_MODES = ("Trunc", "Floor", "Ceil")
+SIGNEDNESS = ("Signed", "Unsigned", "Signless")
+
+UNARY_FORMAT = "$in attr-dict : type($in) -> type($out)"
+BINARY_FORMAT = "$in1 , $in2 attr-dict : type($in1) , type($in2) -> type($out)"
+
+
+def _same_shape(op: TcpOp, *fields: str) -> Iterator[str]:
+    if not same_shape([_value(op, f).type for f in fields]):
+        yield "requires the same shape for all operands and results"
+
+
+def _same_element_type(op: TcpOp, *fields: str) -> Iterator[str]:
+    if len({str(element_type(_value(op, f).type)) for f in fields}) > 1:
+        yield "requires the same element type for all operands and results"
+
+
+def _all_match(op: TcpOp, what: str, key, *fields: str) -> Iterator[str]:
+    if len({key(_value(op, f).type) for f in fields}) > 1:
+        yield f"failed to verify that all of {names(*fields)} have same {what}"
+
+
+def _value(op: TcpOp, field: str) -> ir.Value:
+    return getattr(op, py_name(field))
+
+
+def _rank(t: ir.Type) -> int:
+    return ir.ShapedType(t).rank
+
+
+def _elem(t: ir.Type) -> str:
+    return str(element_type(t))
+
+
+def _shape(t: ir.Type) -> list[int | None]:
+    return [static_dim(t, d) for d in range(_rank(t))]
+
+
+def _fmt_shape(shape: list[int | None]) -> str:
+    return "[" + ", ".join("?" if s is None else str(s) for s in shape) + "]"
+
+
+# ---------------------------------------------------------------------------
+# Elementwise ops
+# ---------------------------------------------------------------------------
+
+
+class UnaryElementwiseOp(TcpOp):
+    """in -> out, same shape and element type."""
+
+    OPERANDS = (Operand("in", FloatTensor),)
+    RESULTS = (Result("out", FloatTensor),)
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in", "out")
+        yield from _same_element_type(self, "in", "out")
+
+
+class TanhOp(UnaryElementwiseOp):
+    """Hyperbolic tangent."""
+    NAME = "tanh"
+
+
+class SigmoidOp(UnaryElementwiseOp):
+    """Logistic sigmoid 1 / (1 + exp(-x))."""
+    NAME = "sigmoid"
+
+
+class CeilOp(UnaryElementwiseOp):
+    """Round towards +inf."""
+    NAME = "ceil"
+
+
+class FloorOp(UnaryElementwiseOp):
+    """Round towards -inf."""
+    NAME = "floor"
+
+
+class TruncOp(UnaryElementwiseOp):
+    """Round towards zero (added: not in upstream TCP)."""
+    NAME = "trunc"
+
+
+class RoundOp(UnaryElementwiseOp):
+    """Round to nearest, ties away from zero."""
+    NAME = "round"
+
+
+class RoundEvenOp(UnaryElementwiseOp):
+    """Round to nearest, ties to even (torch.round)."""
+    NAME = "round_even"
+
+
+class CosOp(UnaryElementwiseOp):
+    """Cosine."""
+    NAME = "cos"
+
+
+class SinOp(UnaryElementwiseOp):
+    """Sine."""
+    NAME = "sin"
+
+
+class LogOp(UnaryElementwiseOp):
+    """Natural logarithm."""
+    NAME = "log"
+
+
+class AtanOp(UnaryElementwiseOp):
+    """Arc tangent."""
+    NAME = "atan"
+
+
+class ExpOp(UnaryElementwiseOp):
+    """Exponential (added: not in upstream TCP)."""
+    NAME = "exp"
+
+
+class Log1pOp(UnaryElementwiseOp):
+    """log(1 + x), accurate for small x (added: not in upstream TCP)."""
+    NAME = "log1p"
+
+
+class AbsOp(UnaryElementwiseOp):
+    """Absolute value; integers wrap like PyTorch (abs(INT_MIN) == INT_MIN)."""
+    NAME = "abs"
+    OPERANDS = (Operand("in", FloatOrIntTensor),)
+    RESULTS = (Result("out", FloatOrIntTensor),)
+
+
+class NegOp(UnaryElementwiseOp):
+    """Negation; integers wrap like PyTorch (-INT_MIN == INT_MIN)."""
+    NAME = "neg"
+    OPERANDS = (Operand("in", FloatOrIntTensor),)
+    RESULTS = (Result("out", FloatOrIntTensor),)
+
+
+class SqrtOp(TcpOp):
+    """Square root. An integer input gives a floating-point result (as in
+    PyTorch); a floating-point input keeps its type."""
+    NAME = "sqrt"
+    OPERANDS = (Operand("in", FloatOrIntTensor),)
+    RESULTS = (Result("out", FloatTensor),)
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in", "out")
+        if is_float(element_type(self.in_type)):
+            yield from _same_element_type(self, "in", "out")
+
+    @property
+    def in_type(self) -> ir.Type:
+        return self.in_.type
+
+
+class ClampOp(TcpOp):
+    """Clamp to [min, max]; either bound may be absent. Float tensors take
+    min_float/max_float (f32), integer tensors min_int/max_int (i64). NaN
+    propagates."""
+    NAME = "clamp"
+    OPERANDS = (Operand("in", FloatOrIntTensor),)
+    RESULTS = (Result("out", FloatOrIntTensor),)
+    ATTRS = (Attr("min_float", F32Attr, optional=True), Attr("max_float", F32Attr, optional=True),
+             Attr("min_int", I64Attr, optional=True), Attr("max_int", I64Attr, optional=True))
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in", "out")
+        yield from _same_element_type(self, "in", "out")
+        floats = self.min_float is not None or self.max_float is not None
+        ints = self.min_int is not None or self.max_int is not None
+        if not floats and not ints:
+            yield "failed to verify that at least one of min_float, max_float, min_int, max_int is set"
+        elif is_float(element_type(self.in_.type)):
+            if ints:
+                yield "failed to verify that min_int and max_int are not set for a floating-point input"
+        elif floats:
+            yield "failed to verify that min_float and max_float are not set for an integer input"
+
+
+class BinaryElementwiseOp(TcpOp):
+    """(in1, in2) -> out, all of one shape and element type."""
+
+    OPERANDS = (Operand("in1", FloatOrIntTensor), Operand("in2", FloatOrIntTensor))
+    RESULTS = (Result("out", FloatOrIntTensor),)
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    FORMAT = BINARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in1", "in2", "out")
+        yield from _same_element_type(self, "in1", "in2", "out")
+
+
+class AddOp(BinaryElementwiseOp):
+    """in1 + in2 (integers wrap)."""
+    NAME = "add"
+
+
+class SubOp(BinaryElementwiseOp):
+    """in1 - in2 (integers wrap)."""
+    NAME = "sub"
+
+
+class MulOp(BinaryElementwiseOp):
+    """in1 * in2 (integers wrap)."""
+    NAME = "mul"
+
+
+class DivFOp(BinaryElementwiseOp):
+    """Floating-point division (IEEE: x/0 is ±inf or NaN)."""
+    NAME = "divf"
+    OPERANDS = (Operand("in1", FloatTensor), Operand("in2", FloatTensor))
+    RESULTS = (Result("out", FloatTensor),)
+
+
+class Atan2Op(BinaryElementwiseOp):
+    """atan2(in1, in2): the angle of the point (in2, in1)."""
+    NAME = "atan2"
+    OPERANDS = (Operand("in1", FloatTensor), Operand("in2", FloatTensor))
+    RESULTS = (Result("out", FloatTensor),)
+
+
+class IntDivOp(BinaryElementwiseOp):
+    """Integer division rounded as `rounding_mode` says (#tcp<roundingMode
+    Trunc|Floor|Ceil>). Division by zero is undefined behaviour, as in C."""
+    OPERANDS = (Operand("in1", IntTensor), Operand("in2", IntTensor))
+    RESULTS = (Result("out", IntTensor),)
+    ATTRS = (Attr("rounding_mode", opaque_enum("roundingMode", ROUNDING_MODES)),)
+
+    @property
+    def mode(self) -> str:
+        return opaque_enum_case(self.rounding_mode, "roundingMode")
+
+
+class DivSIOp(IntDivOp):
+    """Signed integer division."""
+    NAME = "divsi"
+
+
+class DivUIOp(IntDivOp):
+    """Unsigned integer division."""
+    NAME = "divui"
+
+
+class CastOp(TcpOp):
+    """Convert between integer, floating-point and i1 element types, same
+    shape. An integer side names its signedness (in_int_signedness /
+    out_int_signedness: #tcp<signedness Signed|Unsigned>, and Signless for
+    i1); a floating-point side has none. Float to integer truncates toward
+    zero; to i1 is `!= 0`."""
+    NAME = "cast"
+    OPERANDS = (Operand("in", Tensor),)
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("in_int_signedness", opaque_enum("signedness", SIGNEDNESS), optional=True),
+             Attr("out_int_signedness", opaque_enum("signedness", SIGNEDNESS), optional=True))
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in", "out")
+        for side, field in (("in", "in_int_signedness"), ("out", "out_int_signedness")):
+            elem = element_type(getattr(self, py_name(side)).type)
+            value = self.attr(field)
+            case = opaque_enum_case(value, "signedness") if value is not None else None
+            if is_float(elem):
+                if value is not None:
+                    yield f"failed to verify that {field} is absent for a floating-point {side}"
+            elif value is None:
+                yield f"failed to verify that {field} is set for an integer {side}"
+            elif is_bool(elem) and case != "Signless":
+                yield f"failed to verify that {field} is Signless for an i1 {side}"
+            elif not is_bool(elem) and case == "Signless":
+                yield f"failed to verify that {field} is Signed or Unsigned for an integer {side}"
+
+    def signedness(self, side: str) -> str | None:
+        value = self.attr(f"{side}_int_signedness")
+        return None if value is None else opaque_enum_case(value, "signedness")
+
+
+# ---------------------------------------------------------------------------
+# Constants and data movement
+# ---------------------------------------------------------------------------
+
+
+class ConstOp(TcpOp):
+    """A constant tensor: `value`'s type is the result type."""
+    NAME = "const"
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("value", ElementsAttr),)
+    TRAITS = frozenset({PURE})
+    FORMAT = "attr-dict : type($out)"
+
+    def verify_op(self):
+        if self.value.type != self.out.type:
+            yield "failed to verify that all of {value, out} have same type"
+
+
+class BroadcastOp(TcpOp):
+    """Replicate the size-1 dims `axes` of `in` to `new_dim_sizes` (one index
+    per axis). Rank is unchanged; axes are strictly increasing."""
+    NAME = "broadcast"
+    OPERANDS = (Operand("in", Tensor), Operand("new_dim_sizes", Index, variadic=True))
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("axes", I64ArrayAttr),)
+    TRAITS = frozenset({PURE})
+    FORMAT = "$in , $new_dim_sizes attr-dict : type($in) , type($new_dim_sizes) -> type($out)"
+
+    def verify_op(self):
+        in_t, out_t = self.in_.type, self.out.type
+        yield from _all_match(self, "rank", _rank, "in", "out")
+        yield from _all_match(self, "element type", _elem, "in", "out")
+        axes = i64_array(self.axes)
+        rank = _rank(in_t)
+        if len(set(axes)) != len(axes):
+            yield "failed to verify that axes has no duplicates"
+        if axes != sorted(axes):
+            yield "failed to verify that axes is sorted in increasing order"
+        for a in axes:
+            if not 0 <= a < rank:
+                yield f"axis {a} is out of range for rank {rank}"
+        if len(self.new_dim_sizes) != len(axes):
+            yield (f"failed to verify that new_dim_sizes has one value per axis "
+                   f"(expected {len(axes)}, found {len(self.new_dim_sizes)})")
+        for a in axes:
+            if 0 <= a < rank and static_dim(in_t, a) != 1:
+                yield f"input dim {a} is broadcast, so it must have static size 1"
+        for d in range(rank):
+            if d in axes:
+                continue
+            x, y = static_dim(in_t, d), static_dim(out_t, d)
+            if x is not None and y is not None and x != y:
+                yield f"dim {d} is not broadcast, so in and out must agree on it ({x} vs {y})"
+
+
+class SliceOp(TcpOp):
+    """Strided slice: out[i] = in[starts + i * strides] with `sizes` elements
+    per dim (one index operand per dim in each list)."""
+    NAME = "slice"
+    OPERANDS = (Operand("in", Tensor), Operand("starts", Index, variadic=True),
+                Operand("sizes", Index, variadic=True), Operand("strides", Index, variadic=True))
+    RESULTS = (Result("out", Tensor),)
+    TRAITS = frozenset({PURE})
+    FORMAT = ("$in starts ( $starts ) sizes ( $sizes ) strides ( $strides ) attr-dict "
+              ": type($in) -> type($out)")
+
+    def verify_op(self):
+        yield from _all_match(self, "rank", _rank, "in", "out")
+        yield from _all_match(self, "element type", _elem, "in", "out")
+        rank = _rank(self.in_.type)
+        counts = [len(self.starts), len(self.sizes), len(self.strides)]
+        if counts != [rank] * 3:
+            yield (f"failed to verify that starts, sizes and strides have one value per dim of in "
+                   f"(rank {rank}), found {counts[0]}, {counts[1]} and {counts[2]}")
+
+
+class ConcatOp(TcpOp):
+    """Concatenate along `axis` (added: not in the issue's list). Inputs
+    share rank and element type and agree on every other dim."""
+    NAME = "concat"
+    OPERANDS = (Operand("inputs", Tensor, variadic=True),)
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("axis", I64Attr),)
+    TRAITS = frozenset({PURE})
+    FORMAT = "$inputs attr-dict : type($inputs) -> type($out)"
+
+    def verify_op(self):
+        inputs = self.inputs
+        if not inputs:
+            yield "failed to verify that inputs is not empty"
+            return
+        types = [v.type for v in inputs] + [self.out.type]
+        rank = _rank(types[-1])
+        if len({_rank(t) for t in types}) > 1:
+            yield "failed to verify that all of {inputs, out} have same rank"
+            return
+        if len({_elem(t) for t in types}) > 1:
+            yield "failed to verify that all of {inputs, out} have same element type"
+        axis = ir.IntegerAttr(self.axis).value
+        if not 0 <= axis < rank:
+            yield f"axis {axis} is out of range for rank {rank}"
+            return
+        for d in range(rank):
+            if d != axis and len({static_dim(t, d) for t in types} - {None}) > 1:
+                yield f"inputs and out must agree on dim {d}"
+        sizes = [static_dim(t, axis) for t in types[:-1]]
+        out_size = static_dim(types[-1], axis)
+        if None not in sizes and out_size is not None and sum(sizes) != out_size:
+            yield f"out's dim {axis} must be the sum of the inputs' ({sum(sizes)}), but is {out_size}"
+
+
+class GatherOp(TcpOp):
+    """torch.gather: out[i][j] = input[indices[i][j]][j] for dim 0, and so on.
+    `indices` has input's rank; out is shaped like indices."""
+    NAME = "gather"
+    OPERANDS = (Operand("input", Tensor), Operand("indices", IntTensor))
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("dim", I64Attr),)
+    TRAITS = frozenset({PURE})
+    FORMAT = "$input , $indices attr-dict : type($input) , type($indices) -> type($out)"
+
+    def verify_op(self):
+        yield from _all_match(self, "rank", _rank, "input", "indices")
+        yield from _all_match(self, "element type", _elem, "input", "out")
+        if not same_shape([self.indices.type, self.out.type]):
+            yield "failed to verify that all of {indices, out} have same shape"
+        rank = _rank(self.input.type)
+        dim = ir.IntegerAttr(self.dim).value
+        if not 0 <= dim < rank:
+            yield f"dim {dim} is out of range for rank {rank}"
+
+
+class GatherNdOp(TcpOp):
+    """out[i...] = input[indices[i..., 0], ..., indices[i..., K-1], ...]: the
+    last dim K of indices (static) indexes input's leading K dims; out's shape
+    is indices' leading dims followed by input's remaining dims."""
+    NAME = "gather_nd"
+    OPERANDS = (Operand("input", Tensor), Operand("indices", IntTensor))
+    RESULTS = (Result("out", Tensor),)
+    TRAITS = frozenset({PURE})
+    FORMAT = "$input , $indices attr-dict : type($input) , type($indices) -> type($out)"
+
+    def verify_op(self):
+        yield from _all_match(self, "element type", _elem, "input", "out")
+        idx_shape = _shape(self.indices.type)
+        if not idx_shape:
+            yield "failed to verify that indices has rank >= 1"
+            return
+        k = idx_shape[-1]
+        if k is None:
+            yield "failed to verify that the last dim of indices is static"
+            return
+        in_shape = _shape(self.input.type)
+        if k > len(in_shape):
+            yield f"the last dim of indices ({k}) exceeds the rank of input ({len(in_shape)})"
+            return
+        expected = idx_shape[:-1] + in_shape[k:]
+        out_shape = _shape(self.out.type)
+        if len(out_shape) != len(expected) or any(
+                a is not None and b is not None and a != b for a, b in zip(expected, out_shape)):
+            yield (f"expected out of shape {_fmt_shape(expected)} (indices' leading dims then input's "
+                   f"remaining dims), but got {_fmt_shape(out_shape)}")
+
+
+# ---------------------------------------------------------------------------
+# Structure
+# ---------------------------------------------------------------------------
+
+
+def _check_yield(op: TcpOp) -> Iterator[str]:
+    block = op.operation.regions[0].blocks[0]
+    yielded = [v.type for v in list(block.operations)[-1].operands]
+    if yielded != [r.type for r in op.operation.results]:
+        yield "failed to verify that the types of the yielded values match the results"
+
+
+class GroupOp(TcpOp):
+    """A region of ops, not isolated from above; yields its results."""
+    NAME = "group"
+    RESULTS = (Result("outs", AnyType, variadic=True),)
+    REGIONS = 1
+    FORMAT = "attr-dict-with-keyword $body : type($outs)"
+
+    def verify_op(self):
+        yield from _check_yield(self)
+
+
+class IsolatedGroupOp(TcpOp):
+    """A region isolated from above: its block arguments stand for `ins`."""
+    NAME = "isolated_group"
+    OPERANDS = (Operand("ins", AnyType, variadic=True),)
+    RESULTS = (Result("outs", AnyType, variadic=True),)
+    REGIONS = 1
+    TRAITS = frozenset({ISOLATED_FROM_ABOVE})
+    FORMAT = "$ins attr-dict-with-keyword $body : type($ins) -> type($outs)"
+
+    def verify_op(self):
+        block = self.operation.regions[0].blocks[0]
+        if [a.type for a in block.arguments] != [v.type for v in self.ins]:
+            yield "failed to verify that the body's arguments match ins"
+        yield from _check_yield(self)
+        outside = _values_from_above(self.operation)
+        if outside:
+            yield f"is isolated from above, but its body uses {outside[0].get_name()}, defined outside"
+
+
+def _values_from_above(op: ir.Operation) -> list[ir.Value]:
+    inside: set = set()
+    used: list[ir.Value] = []
+
+    def walk(o: ir.Operation):
+        for region in o.regions:
+            for block in region.blocks:
+                inside.update(block.arguments)
+                for child in block.operations:
+                    inside.update(child.results)
+                    used.extend(child.operands)
+                    walk(child)
+
+    walk(op)
+    return [v for v in used if v not in inside]
+
+
+class YieldOp(TcpOp):
+    """Terminates a group's region with the values it yields."""
+    NAME = "yield"
+    OPERANDS = (Operand("ins", AnyType, variadic=True),)
+    TRAITS = frozenset({PURE, TERMINATOR})
+    FORMAT = "$ins attr-dict : type($ins)"
+
+
+class CustomOp(TcpOp):
+    """An op TCP cannot express, carried by name with its attributes (for
+    example an unconverted torch op). Lowering it needs a registered
+    implementation; none is registered by default."""
+    NAME = "custom_op"
+    OPERANDS = (Operand("inputs", AnyType, variadic=True),)
+    RESULTS = (Result("outputs", AnyType, variadic=True),)
+    ATTRS = (Attr("op_name", StrAttr),)
+    FORMAT = "( $op_name ) $inputs attr-dict : type($inputs) -> type($outputs)"
+    FORMAT_ATTRS = ("op_name",)
+
+
+class SymbolicIntOp(TcpOp):
+    """A symbolic dim from torch.export (torch.export.Dim) with its bounds."""
+    NAME = "symbolic_int"
+    RESULTS = (Result("out", I64),)
+    ATTRS = (Attr("symbol_name", StrAttr), Attr("min_val", I64Attr), Attr("max_val", I64Attr))
+    TRAITS = frozenset({PURE})
+    FORMAT = "$symbol_name attr-dict : type($out)"
+    FORMAT_ATTRS = ("symbol_name",)
+
+    def verify_op(self):
+        if ir.IntegerAttr(self.min_val).value > ir.IntegerAttr(self.max_val).value:
+            yield "failed to verify that min_val <= max_val"
+
+
+class BindSymbolicShapeOp(TcpOp):
+    """Binds `operand`'s shape to affine expressions of symbolic ints."""
+    NAME = "bind_symbolic_shape"
+    OPERANDS = (Operand("operand", Tensor), Operand("shape_symbols", I64, variadic=True))
+    ATTRS = (Attr("shape_expressions", AffineMapAttr),)
+    FORMAT = "$operand , [ $shape_symbols ] , $shape_expressions attr-dict : type($operand)"
+    FORMAT_ATTRS = ("shape_expressions",)
+
+    def verify_op(self):
+        amap = ir.AffineMapAttr(self.shape_expressions).value
+        if amap.n_symbols != len(self.shape_symbols):
+            yield (f"failed to verify that shape_expressions has one symbol per shape symbol "
+                   f"({amap.n_symbols} vs {len(self.shape_symbols)})")
+        if len(amap.results) != _rank(self.operand.type):
+            yield "failed to verify that shape_expressions has one result per dim of operand"

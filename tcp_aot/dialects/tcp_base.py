@@ -1,0 +1,440 @@
+"""Machinery behind the TCP op definitions in tcp.py.
+
+TCP ops live in the MLIR context as *unregistered* operations (the context
+allows unregistered dialects) and everything the C++ ODS layer would give a
+dialect is provided here in Python: op definitions with named operands,
+results and attributes, type and attribute constraints, verifiers with
+ODS-style messages, builders and accessors.
+
+Why not IRDL (torch_mlir.dialects.ext)? IRDL binds one constraint variable per
+operand definition, so every value of a variadic operand must have the *same*
+type: tcp.custom_op, tcp.group, tcp.yield and tcp.concat need differently
+typed variadic values. IRDL-backed ops also cannot have optional attributes
+(clamp's bounds, cast's signedness). Unregistered ops keep their generic form
+in MLIR; tcp_syntax.py gives them the custom syntax.
+"""
+
+from __future__ import annotations
+
+import keyword
+from dataclasses import dataclass
+from typing import Callable, ClassVar, Iterator, Sequence
+
+from torch_mlir import ir
+
+DIALECT = "tcp"
+
+# ---------------------------------------------------------------------------
+# Type constraints
+# ---------------------------------------------------------------------------
+
+
+def is_float(t: ir.Type) -> bool:
+    return isinstance(t, ir.FloatType)
+
+
+def is_bool(t: ir.Type) -> bool:
+    return isinstance(t, ir.IntegerType) and ir.IntegerType(t).width == 1
+
+
+def is_int(t: ir.Type) -> bool:
+    """A signless integer of a width PyTorch uses (signedness lives in ops)."""
+    if not isinstance(t, ir.IntegerType):
+        return False
+    it = ir.IntegerType(t)
+    return it.is_signless and it.width in (8, 16, 32, 64)
+
+
+def element_type(t: ir.Type) -> ir.Type:
+    return ir.ShapedType(t).element_type
+
+
+def is_ranked_tensor(t: ir.Type) -> bool:
+    return isinstance(t, ir.RankedTensorType)
+
+
+@dataclass(frozen=True)
+class TypeConstraint:
+    """A predicate on a type plus the words ODS would use to describe it.
+    `fixed` is the type's text when the constraint admits only one type (the
+    custom syntax then leaves it out)."""
+
+    description: str
+    predicate: Callable[[ir.Type], bool]
+    fixed: str | None = None
+
+    def __call__(self, t: ir.Type) -> bool:
+        return self.predicate(t)
+
+
+def _tensor_of(description: str, elem_pred: Callable[[ir.Type], bool]) -> TypeConstraint:
+    return TypeConstraint(
+        f"ranked tensor of {description} values",
+        lambda t: is_ranked_tensor(t) and elem_pred(element_type(t)),
+    )
+
+
+Tensor = _tensor_of("integer, floating-point or i1", lambda e: is_int(e) or is_float(e) or is_bool(e))
+FloatTensor = _tensor_of("floating-point", is_float)
+IntTensor = _tensor_of("signless integer", is_int)
+FloatOrIntTensor = _tensor_of("signless integer or floating-point", lambda e: is_int(e) or is_float(e))
+Index = TypeConstraint("index", lambda t: isinstance(t, ir.IndexType), fixed="index")
+I64 = TypeConstraint("64-bit signless integer",
+                     lambda t: is_int(t) and ir.IntegerType(t).width == 64, fixed="i64")
+AnyType = TypeConstraint("any type", lambda t: True)
+
+# ---------------------------------------------------------------------------
+# Attribute constraints
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttrConstraint:
+    description: str
+    predicate: Callable[[ir.Attribute], bool]
+
+    def __call__(self, a: ir.Attribute) -> bool:
+        return self.predicate(a)
+
+
+def _is_i64_attr(a: ir.Attribute) -> bool:
+    return isinstance(a, ir.IntegerAttr) and is_int(ir.IntegerAttr(a).type) and \
+        ir.IntegerType(ir.IntegerAttr(a).type).width == 64
+
+
+def _is_f32_attr(a: ir.Attribute) -> bool:
+    return isinstance(a, ir.FloatAttr) and isinstance(ir.FloatAttr(a).type, ir.F32Type)
+
+
+def _is_i64_array(a: ir.Attribute) -> bool:
+    return isinstance(a, ir.ArrayAttr) and all(_is_i64_attr(x) for x in ir.ArrayAttr(a))
+
+
+def opaque_enum(mnemonic: str, cases: Sequence[str]) -> AttrConstraint:
+    """An enum attribute written `#tcp<mnemonic Case>` (kept as an OpaqueAttr)."""
+
+    def pred(a: ir.Attribute) -> bool:
+        return opaque_enum_case(a, mnemonic) in cases
+
+    return AttrConstraint(f"#tcp<{mnemonic} ...> with case {', '.join(cases)}", pred)
+
+
+def opaque_enum_case(a: ir.Attribute, mnemonic: str) -> str | None:
+    if not isinstance(a, ir.OpaqueAttr):
+        return None
+    oa = ir.OpaqueAttr(a)
+    if oa.dialect_namespace != DIALECT:
+        return None
+    parts = bytes(oa.data).decode().split()
+    if len(parts) != 2 or parts[0] != mnemonic:
+        return None
+    return parts[1]
+
+
+def enum_attr(mnemonic: str, case: str) -> ir.Attribute:
+    return ir.OpaqueAttr.get(DIALECT, f"{mnemonic} {case}".encode(), ir.NoneType.get())
+
+
+I64Attr = AttrConstraint("64-bit signless integer attribute", _is_i64_attr)
+F32Attr = AttrConstraint("32-bit float attribute", _is_f32_attr)
+I64ArrayAttr = AttrConstraint("64-bit integer array attribute", _is_i64_array)
+StrAttr = AttrConstraint("string attribute", lambda a: isinstance(a, ir.StringAttr))
+ElementsAttr = AttrConstraint("constant vector/tensor attribute",
+                              lambda a: isinstance(a, ir.DenseElementsAttr)
+                              or isinstance(a, ir.DenseResourceElementsAttr))
+AffineMapAttr = AttrConstraint("AffineMap attribute", lambda a: isinstance(a, ir.AffineMapAttr))
+
+
+def i64_array(a: ir.Attribute) -> list[int]:
+    return [ir.IntegerAttr(x).value for x in ir.ArrayAttr(a)]
+
+
+# ---------------------------------------------------------------------------
+# Op definitions
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Operand:
+    name: str
+    constraint: TypeConstraint
+    variadic: bool = False
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    constraint: TypeConstraint
+    variadic: bool = False
+
+
+@dataclass(frozen=True)
+class Attr:
+    name: str
+    constraint: AttrConstraint
+    optional: bool = False
+
+
+# Traits, as in ODS.
+PURE = "Pure"
+TERMINATOR = "Terminator"
+ISOLATED_FROM_ABOVE = "IsolatedFromAbove"
+ELEMENTWISE = "Elementwise"
+
+SEGMENT_ATTR = "operandSegmentSizes"
+
+REGISTRY: dict[str, type["TcpOp"]] = {}
+
+
+def py_name(field: str) -> str:
+    """The Python accessor of an op field (`in` is a keyword: `in_`)."""
+    return field + "_" if keyword.iskeyword(field) else field
+
+
+class VerifyError(Exception):
+    """One verifier failure: the op it concerns and the message."""
+
+    def __init__(self, operation: ir.Operation, message: str):
+        super().__init__(message)
+        self.operation = operation
+        self.message = message
+
+
+class TcpOp:
+    """Base of every TCP op: a typed view over an ir.Operation.
+
+    Subclasses declare NAME, OPERANDS, RESULTS, ATTRS, REGIONS, TRAITS and
+    FORMAT (the textual form, see tcp_syntax.py), and may add rules in
+    `verify_op` (yield one message per failure).
+    """
+
+    NAME: ClassVar[str]
+    OPERANDS: ClassVar[tuple[Operand, ...]] = ()
+    RESULTS: ClassVar[tuple[Result, ...]] = ()
+    ATTRS: ClassVar[tuple[Attr, ...]] = ()
+    REGIONS: ClassVar[int] = 0
+    TRAITS: ClassVar[frozenset[str]] = frozenset()
+    FORMAT: ClassVar[str]
+    # Attributes shown outside attr-dict by FORMAT (elided from it on print).
+    FORMAT_ATTRS: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "NAME" not in cls.__dict__:
+            return
+        cls.OPERATION_NAME = f"{DIALECT}.{cls.NAME}"
+        REGISTRY[cls.OPERATION_NAME] = cls
+        for i, d in enumerate(cls.OPERANDS):
+            setattr(cls, py_name(d.name), property(lambda self, i=i: self.operand_group(i)))
+        for i, d in enumerate(cls.RESULTS):
+            setattr(cls, py_name(d.name), property(lambda self, i=i: self.result_group(i)))
+        for a in cls.ATTRS:
+            setattr(cls, py_name(a.name), property(lambda self, n=a.name: self.attr(n)))
+
+    def __init__(self, operation: ir.Operation | ir.OpView):
+        self.operation = operation.operation
+        if self.operation.name != self.OPERATION_NAME:
+            raise TypeError(f"expected {self.OPERATION_NAME}, got {self.operation.name}")
+
+    # -- construction --------------------------------------------------------
+
+    @classmethod
+    def build(cls, operands: Sequence[ir.Value | Sequence[ir.Value]], result_types: Sequence[ir.Type],
+              attributes: dict[str, ir.Attribute] | None = None, regions: int | None = None,
+              loc: ir.Location | None = None, ip: ir.InsertionPoint | None = None) -> ir.Operation:
+        """Create the op. `operands` has one entry per operand definition
+        (a list for a variadic one)."""
+        if len(operands) != len(cls.OPERANDS):
+            raise ValueError(f"{cls.OPERATION_NAME} takes {len(cls.OPERANDS)} operand groups")
+        flat: list[ir.Value] = []
+        sizes: list[int] = []
+        for d, v in zip(cls.OPERANDS, operands):
+            group = list(v) if d.variadic else [v]
+            flat.extend(group)
+            sizes.append(len(group))
+        attrs = {k: v for k, v in (attributes or {}).items() if v is not None}
+        if cls.needs_segment_sizes():
+            attrs[SEGMENT_ATTR] = ir.DenseI32ArrayAttr.get(sizes)
+        return ir.Operation.create(cls.OPERATION_NAME, results=list(result_types), operands=flat,
+                                   attributes=attrs, regions=cls.REGIONS if regions is None else regions,
+                                   loc=loc, ip=ip)
+
+    @classmethod
+    def needs_segment_sizes(cls) -> bool:
+        return sum(d.variadic for d in cls.OPERANDS) > 1
+
+    # -- accessors -------------------------------------------------------------
+
+    def operand_segments(self) -> list[int]:
+        """Number of operands in each operand definition."""
+        return _segments(self.operation, self.OPERANDS, len(self.operation.operands))
+
+    def operand_group(self, i: int):
+        sizes = self.operand_segments()
+        start = sum(sizes[:i])
+        values = list(self.operation.operands)[start:start + sizes[i]]
+        return values if self.OPERANDS[i].variadic else values[0]
+
+    def result_group(self, i: int):
+        sizes = _segments(self.operation, self.RESULTS, len(self.operation.results))
+        start = sum(sizes[:i])
+        values = list(self.operation.results)[start:start + sizes[i]]
+        return values if self.RESULTS[i].variadic else values[0]
+
+    def attr(self, name: str) -> ir.Attribute | None:
+        attrs = self.operation.attributes
+        return attrs[name] if name in attrs else None
+
+    @property
+    def location(self) -> ir.Location:
+        return self.operation.location
+
+    # -- verification --------------------------------------------------------
+
+    def verify_op(self) -> Iterator[str]:
+        """Op-specific rules beyond the declared constraints."""
+        return iter(())
+
+
+def _segments(op: ir.Operation, defs: Sequence[Operand | Result], total: int) -> list[int]:
+    n_variadic = sum(d.variadic for d in defs)
+    if n_variadic == 0:
+        return [1] * len(defs)
+    if n_variadic == 1:
+        rest = total - (len(defs) - 1)
+        return [rest if d.variadic else 1 for d in defs]
+    attr = op.attributes[SEGMENT_ATTR]
+    return list(ir.DenseI32ArrayAttr(attr))
+
+
+def lookup(name: str) -> type[TcpOp] | None:
+    return REGISTRY.get(name)
+
+
+def is_tcp(op: ir.Operation | ir.OpView) -> bool:
+    return op.operation.name.startswith(DIALECT + ".")
+
+
+def has_trait(op: ir.Operation, trait: str) -> bool:
+    d = lookup(op.name)
+    return d is not None and trait in d.TRAITS
+
+
+# ---------------------------------------------------------------------------
+# Verification engine
+# ---------------------------------------------------------------------------
+
+
+def _fmt_type(t: ir.Type) -> str:
+    return f"'{t}'"
+
+
+def verify_op(op: ir.Operation) -> str | None:
+    """First failure of `op` against its TCP definition, as an ODS-style
+    message without the `'tcp.x' op` prefix, or None when it verifies."""
+    d = lookup(op.name)
+    if d is None:
+        return f"unregistered operation '{op.name}' found in dialect ('{DIALECT}')"
+    return next(_check(d, op), None)
+
+
+def _check(d: type[TcpOp], op: ir.Operation) -> Iterator[str]:
+    n_fixed = sum(not x.variadic for x in d.OPERANDS)
+    n_operands = len(op.operands)
+    if d.needs_segment_sizes():
+        if SEGMENT_ATTR not in op.attributes or not isinstance(op.attributes[SEGMENT_ATTR], ir.DenseI32ArrayAttr):
+            yield f"requires dense i32 array attribute '{SEGMENT_ATTR}'"
+            return
+        sizes = list(ir.DenseI32ArrayAttr(op.attributes[SEGMENT_ATTR]))
+        if len(sizes) != len(d.OPERANDS) or sum(sizes) != n_operands or \
+                any(s != 1 for s, x in zip(sizes, d.OPERANDS) if not x.variadic):
+            yield f"'{SEGMENT_ATTR}' attribute does not match the operands"
+            return
+    elif any(x.variadic for x in d.OPERANDS):
+        if n_operands < n_fixed:
+            yield f"expected at least {n_fixed} operands, but found {n_operands}"
+            return
+    elif n_operands != n_fixed:
+        yield f"expected {n_fixed} operands, but found {n_operands}"
+        return
+
+    n_res_fixed = sum(not x.variadic for x in d.RESULTS)
+    n_results = len(op.results)
+    if any(x.variadic for x in d.RESULTS):
+        if n_results < n_res_fixed:
+            yield f"expected at least {n_res_fixed} results, but found {n_results}"
+            return
+    elif n_results != n_res_fixed:
+        yield f"expected {n_res_fixed} results, but found {n_results}"
+        return
+
+    if len(op.regions) != d.REGIONS:
+        yield f"expected {d.REGIONS} regions, but found {len(op.regions)}"
+        return
+
+    view = d(op)
+    index = 0
+    for i, od in enumerate(d.OPERANDS):
+        group = view.operand_group(i)
+        for v in (group if od.variadic else [group]):
+            if not od.constraint(v.type):
+                yield f"operand #{index} must be {od.constraint.description}, but got {_fmt_type(v.type)}"
+                return
+            index += 1
+    index = 0
+    for i, rd in enumerate(d.RESULTS):
+        group = view.result_group(i)
+        for v in (group if rd.variadic else [group]):
+            if not rd.constraint(v.type):
+                yield f"result #{index} must be {rd.constraint.description}, but got {_fmt_type(v.type)}"
+                return
+            index += 1
+    for ad in d.ATTRS:
+        value = view.attr(ad.name)
+        if value is None:
+            if not ad.optional:
+                yield f"requires attribute '{ad.name}'"
+                return
+            continue
+        if not ad.constraint(value):
+            yield f"attribute '{ad.name}' failed to satisfy constraint: {ad.constraint.description}"
+            return
+    if TERMINATOR in d.TRAITS:
+        parent = op.parent
+        if parent is None or lookup(parent.name) is None or lookup(parent.name).REGIONS == 0:
+            yield "expects parent op to be one of 'tcp.group, tcp.isolated_group'"
+            return
+    for region in op.regions:
+        blocks = list(region.blocks)
+        if len(blocks) != 1:
+            yield f"expects a region with exactly one block, but found {len(blocks)}"
+            return
+        ops = list(blocks[0].operations)
+        if not ops or ops[-1].name != "tcp.yield":
+            found = ops[-1].name if ops else "nothing"
+            yield f"expects regions to end with 'tcp.yield', found '{found}'"
+            return
+    yield from view.verify_op()
+
+
+def same_shape(types: Sequence[ir.Type]) -> bool:
+    """Shapes agree where both are static (ODS's compatible shapes)."""
+    shapes = [ir.ShapedType(t) for t in types]
+    rank = shapes[0].rank
+    if any(s.rank != rank for s in shapes):
+        return False
+    for dim in range(rank):
+        sizes = {s.get_dim_size(dim) for s in shapes if not s.is_dynamic_dim(dim)}
+        if len(sizes) > 1:
+            return False
+    return True
+
+
+def static_dim(t: ir.Type, dim: int) -> int | None:
+    s = ir.ShapedType(t)
+    return None if s.is_dynamic_dim(dim) else s.get_dim_size(dim)
+
+
+def names(*xs: str) -> str:
+    return "{" + ", ".join(xs) + "}"
+

@@ -1,0 +1,76 @@
+"""What a model loader returns, and how the pipeline finds and calls one.
+
+A loader is a Python function, named by its import path
+(`models.broadcast_add_mixed_ranks.broadcast_add_mixed_ranks_loader`), that
+returns a TorchLoaderOutput: the seed harness's fields, with torch.export's
+`dynamic_shapes` in place of the old `dynamic_dim` constraints.
+"""
+
+from __future__ import annotations
+
+import importlib
+import keyword
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from .errors import StageError
+
+
+@dataclass
+class TorchLoaderOutput:
+    model: Any  # torch.nn.Module
+    inputs: list  # sample input tensors, positional
+    dynamic_shapes: Any = None  # as torch.export.export takes it (torch.export.Dim)
+    func_name: str = "func_main"
+
+
+def module_file(loader_path: str, root: Path = Path(".")) -> Path:
+    """The source file of a loader's module (models/foo.py for
+    models.foo.foo_loader)."""
+    module = loader_path.rsplit(".", 1)[0]
+    return root / (module.replace(".", "/") + ".py")
+
+
+def find_loader(loader_path: str) -> Callable[[], TorchLoaderOutput]:
+    module_name, _, func_name = loader_path.rpartition(".")
+    if not module_name:
+        raise StageError(f"loader path '{loader_path}' must be module.function")
+    if "" not in sys.path and "." not in sys.path:
+        sys.path.insert(0, "")  # models/ lives in the workflow directory
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        raise StageError(f"cannot import loader module '{module_name}': {e}") from None
+    except Exception as e:  # the module itself failed while importing
+        raise StageError(f"importing loader module '{module_name}' raised "
+                         f"{type(e).__name__}: {e}") from None
+    loader = getattr(module, func_name, None)
+    if not callable(loader):
+        raise StageError(f"module '{module_name}' has no loader function '{func_name}'")
+    return loader
+
+
+def run_loader(loader_path: str) -> TorchLoaderOutput:
+    """Call the loader and check what it returned."""
+    import torch
+
+    loader = find_loader(loader_path)
+    try:
+        out = loader()
+    except Exception as e:
+        raise StageError(f"loader '{loader_path}' raised {type(e).__name__}: {e}") from None
+    if not all(hasattr(out, f) for f in ("model", "inputs", "dynamic_shapes", "func_name")):
+        raise StageError(f"loader '{loader_path}' returned {type(out).__name__}, "
+                         f"expected TorchLoaderOutput")
+    if not isinstance(out.model, torch.nn.Module):
+        raise StageError(f"loader '{loader_path}': model is {type(out.model).__name__}, "
+                         f"expected a torch.nn.Module")
+    if not isinstance(out.inputs, (list, tuple)) or not all(isinstance(t, torch.Tensor) for t in out.inputs):
+        raise StageError(f"loader '{loader_path}': inputs must be a list of tensors")
+    name = out.func_name
+    if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name) or name == "main":
+        raise StageError(f"loader '{loader_path}': func_name {name!r} must be a C identifier other "
+                         f"than 'main'")
+    return out

@@ -1,0 +1,242 @@
+//===- tcp_aot_test_support.h - support for generated execute tests ------===//
+//
+// Header-only support for the C++ tests that tcp_aot generates: a reader for
+// the uncompressed .npz files numpy.savez writes (cnpy is not packaged), MLIR
+// memref descriptors over their arrays, and the comparison of results with
+// reference arrays (a tolerance for floats, exact for integers and bools).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TCP_AOT_TEST_SUPPORT_H
+#define TCP_AOT_TEST_SUPPORT_H
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
+namespace tcp_aot {
+
+/// One array of an .npz file: its dtype (numpy `descr`), shape and bytes.
+struct NpyArray {
+  std::string descr;
+  std::vector<int64_t> shape;
+  std::vector<char> bytes;
+
+  int64_t numel() const {
+    int64_t n = 1;
+    for (int64_t s : shape)
+      n *= s;
+    return n;
+  }
+};
+
+using Npz = std::map<std::string, NpyArray>;
+
+namespace detail {
+
+inline uint32_t le32(const unsigned char *p) {
+  return p[0] | (p[1] << 8) | (p[2] << 16) | (uint32_t(p[3]) << 24);
+}
+inline uint16_t le16(const unsigned char *p) { return p[0] | (p[1] << 8); }
+inline uint64_t le64(const unsigned char *p) {
+  return uint64_t(le32(p)) | (uint64_t(le32(p + 4)) << 32);
+}
+
+inline std::string headerField(const std::string &header, const std::string &key) {
+  size_t at = header.find("'" + key + "'");
+  if (at == std::string::npos)
+    throw std::runtime_error("npy header has no '" + key + "'");
+  size_t colon = header.find(':', at);
+  size_t start = header.find_first_not_of(" ", colon + 1);
+  return header.substr(start);
+}
+
+/// Parses one .npy payload (format versions 1 to 3, C order).
+inline NpyArray parseNpy(const unsigned char *data, size_t size, const std::string &name) {
+  if (size < 10 || std::memcmp(data, "\x93NUMPY", 6) != 0)
+    throw std::runtime_error(name + ": not an .npy array");
+  int major = data[6];
+  size_t headerLen = major == 1 ? le16(data + 8) : le32(data + 8);
+  size_t headerStart = major == 1 ? 10 : 12;
+  if (headerStart + headerLen > size)
+    throw std::runtime_error(name + ": truncated .npy header");
+  std::string header(reinterpret_cast<const char *>(data + headerStart), headerLen);
+
+  NpyArray array;
+  std::string descr = headerField(header, "descr");
+  array.descr = descr.substr(1, descr.find('\'', 1) - 1);
+  if (headerField(header, "fortran_order").rfind("False", 0) != 0)
+    throw std::runtime_error(name + ": Fortran-ordered arrays are not supported");
+  std::string shape = headerField(header, "shape");
+  shape = shape.substr(1, shape.find(')') - 1);
+  std::stringstream dims(shape);
+  std::string dim;
+  while (std::getline(dims, dim, ','))
+    if (dim.find_first_not_of(" ") != std::string::npos)
+      array.shape.push_back(std::stoll(dim));
+
+  size_t wordSize = std::stoul(array.descr.substr(2));
+  size_t dataStart = headerStart + headerLen;
+  size_t expected = wordSize * size_t(array.numel());
+  if (size - dataStart < expected)
+    throw std::runtime_error(name + ": truncated array data");
+  array.bytes.assign(data + dataStart, data + dataStart + expected);
+  return array;
+}
+
+} // namespace detail
+
+/// Reads every array of an uncompressed .npz (zip of .npy files).
+inline Npz loadNpz(const std::string &path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    throw std::runtime_error("cannot open " + path);
+  std::vector<unsigned char> zip((std::istreambuf_iterator<char>(file)),
+                                 std::istreambuf_iterator<char>());
+  Npz npz;
+  size_t pos = 0;
+  while (pos + 30 <= zip.size() && detail::le32(&zip[pos]) == 0x04034b50) {
+    const unsigned char *h = &zip[pos];
+    uint16_t flags = detail::le16(h + 6), method = detail::le16(h + 8);
+    uint64_t compressed = detail::le32(h + 18), uncompressed = detail::le32(h + 22);
+    uint16_t nameLen = detail::le16(h + 26), extraLen = detail::le16(h + 28);
+    if (pos + 30 + nameLen + extraLen > zip.size())
+      throw std::runtime_error(path + ": truncated zip entry");
+    std::string name(reinterpret_cast<const char *>(h + 30), nameLen);
+    // Zip64: sizes of 0xFFFFFFFF live in the extra field (id 1), in order.
+    const unsigned char *extra = h + 30 + nameLen;
+    for (size_t e = 0; e + 4 <= extraLen;) {
+      uint16_t id = detail::le16(extra + e), len = detail::le16(extra + e + 2);
+      if (id == 1) {
+        size_t f = e + 4;
+        if (uncompressed == 0xFFFFFFFFu && f + 8 <= e + 4 + len)
+          uncompressed = detail::le64(extra + f), f += 8;
+        if (compressed == 0xFFFFFFFFu && f + 8 <= e + 4 + len)
+          compressed = detail::le64(extra + f);
+      }
+      e += 4 + len;
+    }
+    if (method != 0)
+      throw std::runtime_error(path + ": entry " + name +
+                               " is compressed; write the file with numpy.savez");
+    if (flags & 8)
+      throw std::runtime_error(path + ": streamed zip entries are not supported");
+    size_t dataStart = pos + 30 + nameLen + extraLen;
+    if (dataStart + compressed > zip.size())
+      throw std::runtime_error(path + ": truncated entry " + name);
+    std::string key = name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0
+                          ? name.substr(0, name.size() - 4)
+                          : name;
+    npz[key] = detail::parseNpy(&zip[dataStart], compressed, path + ":" + name);
+    pos = dataStart + compressed;
+  }
+  if (npz.empty())
+    throw std::runtime_error(path + ": no arrays found (not an .npz file?)");
+  return npz;
+}
+
+inline const NpyArray &get(const Npz &npz, const std::string &key) {
+  auto it = npz.find(key);
+  if (it == npz.end())
+    throw std::runtime_error("the .npz has no array '" + key + "'");
+  return it->second;
+}
+
+template <typename T> struct Dtype;
+template <> struct Dtype<float> { static constexpr const char *descr = "<f4"; };
+template <> struct Dtype<double> { static constexpr const char *descr = "<f8"; };
+template <> struct Dtype<bool> { static constexpr const char *descr = "|b1"; };
+template <> struct Dtype<int8_t> { static constexpr const char *descr = "|i1"; };
+template <> struct Dtype<int16_t> { static constexpr const char *descr = "<i2"; };
+template <> struct Dtype<int32_t> { static constexpr const char *descr = "<i4"; };
+template <> struct Dtype<int64_t> { static constexpr const char *descr = "<i8"; };
+
+template <typename T> void checkArray(const NpyArray &a, int rank, const std::string &what) {
+  if (a.descr != Dtype<T>::descr)
+    throw std::runtime_error(what + ": dtype " + a.descr + ", expected " + Dtype<T>::descr);
+  if (int(a.shape.size()) != rank)
+    throw std::runtime_error(what + ": rank " + std::to_string(a.shape.size()) +
+                             ", expected " + std::to_string(rank));
+}
+
+/// A memref descriptor over an array's data (contiguous, row-major). The
+/// compiled code never writes its inputs.
+template <typename T, int Rank>
+StridedMemRefType<T, Rank> asMemRef(const NpyArray &a, const std::string &what) {
+  checkArray<T>(a, Rank, what);
+  StridedMemRefType<T, Rank> m;
+  m.basePtr = m.data = reinterpret_cast<T *>(const_cast<char *>(a.bytes.data()));
+  m.offset = 0;
+  if constexpr (Rank > 0) {
+    int64_t stride = 1;
+    for (int d = Rank - 1; d >= 0; --d) {
+      m.sizes[d] = a.shape[d];
+      m.strides[d] = stride;
+      stride *= a.shape[d];
+    }
+  }
+  return m;
+}
+
+template <typename T> bool close(T got, T want, double rtol, double atol) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(want) || std::isnan(got))
+      return std::isnan(want) && std::isnan(got);
+    if (std::isinf(want) || std::isinf(got))
+      return got == want;
+    return std::fabs(double(got) - double(want)) <= atol + rtol * std::fabs(double(want));
+  } else {
+    return got == want;
+  }
+}
+
+/// Whether a result has the reference's shape and values.
+template <typename T, int Rank>
+::testing::AssertionResult matches(const StridedMemRefType<T, Rank> &got, const NpyArray &want,
+                                   double rtol, double atol) {
+  if (want.descr != Dtype<T>::descr)
+    return ::testing::AssertionFailure() << "reference dtype " << want.descr;
+  if (int(want.shape.size()) != Rank)
+    return ::testing::AssertionFailure() << "reference rank " << want.shape.size();
+  const int64_t *sizes = nullptr;
+  const int64_t *strides = nullptr;
+  if constexpr (Rank > 0) {
+    sizes = got.sizes;
+    strides = got.strides;
+    for (int d = 0; d < Rank; ++d)
+      if (sizes[d] != want.shape[d])
+        return ::testing::AssertionFailure()
+               << "dim " << d << " is " << sizes[d] << ", expected " << want.shape[d];
+  }
+  const T *ref = reinterpret_cast<const T *>(want.bytes.data());
+  int64_t mismatches = 0;
+  std::ostringstream first;
+  for (int64_t i = 0, n = want.numel(); i < n; ++i) {
+    int64_t offset = got.offset, rest = i;
+    for (int d = Rank - 1; d >= 0; --d) {
+      offset += (rest % sizes[d]) * strides[d];
+      rest /= sizes[d];
+    }
+    T value = got.data[offset];
+    if (!close(value, ref[i], rtol, atol) && mismatches++ == 0)
+      first << "element " << i << " is " << +value << ", expected " << +ref[i];
+  }
+  if (mismatches)
+    return ::testing::AssertionFailure() << mismatches << " of " << want.numel()
+                                         << " elements differ; first: " << first.str();
+  return ::testing::AssertionSuccess();
+}
+
+} // namespace tcp_aot
+
+#endif // TCP_AOT_TEST_SUPPORT_H

@@ -1,0 +1,1 @@
+"""Transformations that are not dialect conversions."""
