@@ -358,14 +358,9 @@ def _check(d: type[TcpOp], op: ir.Operation) -> Iterator[str]:
         yield f"expected {n_fixed} operands, but found {n_operands}"
         return
 
-    n_res_fixed = sum(not x.variadic for x in d.RESULTS)
     n_results = len(op.results)
-    if any(x.variadic for x in d.RESULTS):
-        if n_results < n_res_fixed:
-            yield f"expected at least {n_res_fixed} results, but found {n_results}"
-            return
-    elif n_results != n_res_fixed:
-        yield f"expected {n_res_fixed} results, but found {n_results}"
+    if not any(x.variadic for x in d.RESULTS) and n_results != len(d.RESULTS):
+        yield f"expected {len(d.RESULTS)} results, but found {n_results}"
         return
 
     if len(op.regions) != d.REGIONS:

@@ -1,0 +1,634 @@
+// Every verifier rule of the TCP dialect, each on an op that breaks it.
+// RUN: tcp-opt %s --split-input-file --verify-diagnostics
+
+// ----- Rules every op checks against its definition.
+
+func.func @operand_count(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.add' op expected 2 operands, but found 1}}
+  %0 = "tcp.add"(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @variadic_operand_count() {
+  // expected-error @+1 {{'tcp.broadcast' op expected at least 1 operands, but found 0}}
+  %0 = "tcp.broadcast"() {axes = [0]} : () -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @result_count(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.tanh' op expected 1 results, but found 0}}
+  "tcp.tanh"(%a) : (tensor<2xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @region_count(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.tanh' op expected 0 regions, but found 1}}
+  %0 = "tcp.tanh"(%a) ({
+  }) : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @segment_sizes_missing(%a: tensor<2xf32>, %c: index) {
+  // expected-error @+1 {{'tcp.slice' op requires dense i32 array attribute 'operandSegmentSizes'}}
+  %0 = "tcp.slice"(%a, %c, %c, %c) : (tensor<2xf32>, index, index, index) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @segment_sizes_wrong(%a: tensor<2xf32>, %c: index) {
+  // expected-error @+1 {{'tcp.slice' op 'operandSegmentSizes' attribute does not match the operands}}
+  %0 = "tcp.slice"(%a, %c, %c, %c) {operandSegmentSizes = array<i32: 1, 1, 1, 2>} : (tensor<2xf32>, index, index, index) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @operand_type(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.tanh' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<2xi32>'}}
+  %0 = tcp.tanh %a : tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @result_type(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.sqrt' op result #0 must be ranked tensor of floating-point values, but got 'tensor<2xi32>'}}
+  %0 = tcp.sqrt %a : tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @unranked(%a: tensor<*xf32>) {
+  // expected-error @+1 {{'tcp.exp' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<*xf32>'}}
+  %0 = tcp.exp %a : tensor<*xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @missing_attribute(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.divsi' op requires attribute 'rounding_mode'}}
+  %0 = tcp.divsi %a, %a : tensor<2xi32>, tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @attribute_constraint(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.divsi' op attribute 'rounding_mode' failed to satisfy constraint: #tcp<roundingMode ...> with case Trunc, Floor, Ceil}}
+  %0 = tcp.divsi %a, %a {rounding_mode = #tcp<roundingMode Up>} : tensor<2xi32>, tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @unknown_op_generic(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.nope' op unregistered operation 'tcp.nope' found in dialect ('tcp')}}
+  %0 = "tcp.nope"(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @unknown_op_custom(%a: tensor<2xf32>) {
+  // expected-error @+1 {{custom op 'tcp.nope' is unknown}}
+  %0 = tcp.nope %a : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @other_unregistered_op() {
+  // expected-error @+1 {{'foo.bar' op is unregistered (dialect 'foo' is not known)}}
+  "foo.bar"() : () -> ()
+  return
+}
+
+// ----- Elementwise ops.
+
+func.func @unary_shape(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.sigmoid' op requires the same shape for all operands and results}}
+  %0 = tcp.sigmoid %a : tensor<2xf32> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @unary_element_type(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.log' op requires the same element type for all operands and results}}
+  %0 = tcp.log %a : tensor<2xf32> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @binary_shape(%a: tensor<2xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{'tcp.add' op requires the same shape for all operands and results}}
+  %0 = tcp.add %a, %b : tensor<2xf32>, tensor<3xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @binary_rank(%a: tensor<2xf32>, %b: tensor<1x2xf32>) {
+  // expected-error @+1 {{'tcp.mul' op requires the same shape for all operands and results}}
+  %0 = tcp.mul %a, %b : tensor<2xf32>, tensor<1x2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @binary_element_type(%a: tensor<2xi32>, %b: tensor<2xi64>) {
+  // expected-error @+1 {{'tcp.sub' op requires the same element type for all operands and results}}
+  %0 = tcp.sub %a, %b : tensor<2xi32>, tensor<2xi64> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @add_bool(%a: tensor<2xi1>) {
+  // expected-error @+1 {{'tcp.add' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2xi1>'}}
+  %0 = tcp.add %a, %a : tensor<2xi1>, tensor<2xi1> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @divf_int(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.divf' op operand #0 must be ranked tensor of floating-point values}}
+  %0 = tcp.divf %a, %a : tensor<2xi32>, tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @divsi_float(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.divsi' op operand #0 must be ranked tensor of signless integer values}}
+  %0 = tcp.divsi %a, %a {rounding_mode = #tcp<roundingMode Trunc>} : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @signed_integers(%a: tensor<2xsi32>) {
+  // expected-error @+1 {{'tcp.abs' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2xsi32>'}}
+  %0 = tcp.abs %a : tensor<2xsi32> -> tensor<2xsi32>
+  return
+}
+
+// -----
+
+func.func @sqrt_float_changes_type(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.sqrt' op requires the same element type for all operands and results}}
+  %0 = tcp.sqrt %a : tensor<2xf32> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @clamp_no_bound(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.clamp' op failed to verify that at least one of min_float, max_float, min_int, max_int is set}}
+  %0 = tcp.clamp %a : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @clamp_int_bound_on_float(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.clamp' op failed to verify that min_int and max_int are not set for a floating-point input}}
+  %0 = tcp.clamp %a {min_int = 0 : i64} : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @clamp_float_bound_on_int(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.clamp' op failed to verify that min_float and max_float are not set for an integer input}}
+  %0 = tcp.clamp %a {max_float = 1.0 : f32} : tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @clamp_bound_type(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.clamp' op attribute 'min_float' failed to satisfy constraint: 32-bit float attribute}}
+  %0 = tcp.clamp %a {min_float = 1.0 : f64} : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// ----- tcp.cast
+
+func.func @cast_shape(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.cast' op requires the same shape for all operands and results}}
+  %0 = tcp.cast %a : tensor<2xf32> -> tensor<3xf64>
+  return
+}
+
+// -----
+
+func.func @cast_signedness_on_float(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.cast' op failed to verify that in_int_signedness is absent for a floating-point in}}
+  %0 = tcp.cast %a {in_int_signedness = #tcp<signedness Signed>} : tensor<2xf32> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @cast_missing_signedness(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.cast' op failed to verify that out_int_signedness is set for an integer out}}
+  %0 = tcp.cast %a : tensor<2xf32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @cast_bool_signedness(%a: tensor<2xi1>) {
+  // expected-error @+1 {{'tcp.cast' op failed to verify that in_int_signedness is Signless for an i1 in}}
+  %0 = tcp.cast %a {in_int_signedness = #tcp<signedness Signed>} : tensor<2xi1> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @cast_signless_int(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.cast' op failed to verify that in_int_signedness is Signed or Unsigned for an integer in}}
+  %0 = tcp.cast %a {in_int_signedness = #tcp<signedness Signless>} : tensor<2xi32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @cast_signedness_case() {
+  // expected-error @+2 {{'tcp.cast' op attribute 'out_int_signedness' failed to satisfy constraint}}
+  %0 = tcp.const {value = dense<1.0> : tensor<2xf32>} : tensor<2xf32>
+  %1 = tcp.cast %0 {out_int_signedness = #tcp<signedness Maybe>} : tensor<2xf32> -> tensor<2xi32>
+  return
+}
+
+// ----- tcp.const
+
+// -----
+
+func.func @const_type() {
+  // expected-error @+1 {{'tcp.const' op failed to verify that all of {value, out} have same type}}
+  %0 = tcp.const {value = dense<1.0> : tensor<2xf32>} : tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @const_value_kind() {
+  // expected-error @+1 {{'tcp.const' op attribute 'value' failed to satisfy constraint: constant vector/tensor attribute}}
+  %0 = tcp.const {value = 1.0 : f32} : tensor<f32>
+  return
+}
+
+// ----- tcp.broadcast
+
+func.func @broadcast_rank(%x: tensor<1xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op failed to verify that all of {in, out} have same rank}}
+  %0 = tcp.broadcast %x, %d {axes = [0]} : tensor<1xf32>, index -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_element_type(%x: tensor<1xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op failed to verify that all of {in, out} have same element type}}
+  %0 = tcp.broadcast %x, %d {axes = [0]} : tensor<1xf32>, index -> tensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @broadcast_duplicate_axes(%x: tensor<1x1xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op failed to verify that axes has no duplicates}}
+  %0 = tcp.broadcast %x, %d, %d {axes = [1, 1]} : tensor<1x1xf32>, index, index -> tensor<1x?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_unsorted_axes(%x: tensor<1x1xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op failed to verify that axes is sorted in increasing order}}
+  %0 = tcp.broadcast %x, %d, %d {axes = [1, 0]} : tensor<1x1xf32>, index, index -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_axis_range(%x: tensor<1xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op axis 1 is out of range for rank 1}}
+  %0 = tcp.broadcast %x, %d {axes = [1]} : tensor<1xf32>, index -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_sizes_per_axis(%x: tensor<1x1xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op failed to verify that new_dim_sizes has one value per axis (expected 2, found 1)}}
+  %0 = tcp.broadcast %x, %d {axes = [0, 1]} : tensor<1x1xf32>, index -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_non_unit_axis(%x: tensor<2xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op input dim 0 is broadcast, so it must have static size 1}}
+  %0 = tcp.broadcast %x, %d {axes = [0]} : tensor<2xf32>, index -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_other_dims(%x: tensor<1x3xf32>, %d: index) {
+  // expected-error @+1 {{'tcp.broadcast' op dim 1 is not broadcast, so in and out must agree on it (3 vs 4)}}
+  %0 = tcp.broadcast %x, %d {axes = [0]} : tensor<1x3xf32>, index -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_size_type(%x: tensor<1xf32>, %d: i64) {
+  // expected-error @+1 {{'tcp.broadcast' op operand #1 must be index, but got 'i64'}}
+  %0 = tcp.broadcast %x, %d {axes = [0]} : tensor<1xf32>, i64 -> tensor<?xf32>
+  return
+}
+
+// ----- tcp.slice
+
+func.func @slice_rank(%x: tensor<4xf32>, %c: index) {
+  // expected-error @+1 {{'tcp.slice' op failed to verify that all of {in, out} have same rank}}
+  %0 = tcp.slice %x starts(%c) sizes(%c) strides(%c) : tensor<4xf32> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @slice_element_type(%x: tensor<4xf32>, %c: index) {
+  // expected-error @+1 {{'tcp.slice' op failed to verify that all of {in, out} have same element type}}
+  %0 = tcp.slice %x starts(%c) sizes(%c) strides(%c) : tensor<4xf32> -> tensor<?xi32>
+  return
+}
+
+// -----
+
+func.func @slice_operands_per_dim(%x: tensor<4x4xf32>, %c: index) {
+  // expected-error @+1 {{'tcp.slice' op failed to verify that starts, sizes and strides have one value per dim of in (rank 2), found 2, 1 and 2}}
+  %0 = tcp.slice %x starts(%c, %c) sizes(%c) strides(%c, %c) : tensor<4x4xf32> -> tensor<?x?xf32>
+  return
+}
+
+// ----- tcp.concat
+
+func.func @concat_empty() {
+  // expected-error @+1 {{'tcp.concat' op failed to verify that inputs is not empty}}
+  %0 = "tcp.concat"() {axis = 0 : i64} : () -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @concat_rank(%a: tensor<2xf32>, %b: tensor<2x2xf32>) {
+  // expected-error @+1 {{'tcp.concat' op failed to verify that all of {inputs, out} have same rank}}
+  %0 = tcp.concat %a, %b {axis = 0 : i64} : tensor<2xf32>, tensor<2x2xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concat_element_type(%a: tensor<2xf32>, %b: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.concat' op failed to verify that all of {inputs, out} have same element type}}
+  %0 = tcp.concat %a, %b {axis = 0 : i64} : tensor<2xf32>, tensor<2xi32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concat_axis_range(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.concat' op axis 1 is out of range for rank 1}}
+  %0 = tcp.concat %a, %a {axis = 1 : i64} : tensor<2xf32>, tensor<2xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concat_other_dims(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>) {
+  // expected-error @+1 {{'tcp.concat' op inputs and out must agree on dim 1}}
+  %0 = tcp.concat %a, %b {axis = 0 : i64} : tensor<2x3xf32>, tensor<2x4xf32> -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @concat_axis_sum(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.concat' op out's dim 0 must be the sum of the inputs' (4), but is 5}}
+  %0 = tcp.concat %a, %a {axis = 0 : i64} : tensor<2xf32>, tensor<2xf32> -> tensor<5xf32>
+  return
+}
+
+// ----- tcp.gather
+
+func.func @gather_rank(%x: tensor<4x3xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'tcp.gather' op failed to verify that all of {input, indices} have same rank}}
+  %0 = tcp.gather %x, %i {dim = 0 : i64} : tensor<4x3xf32>, tensor<2xi64> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_element_type(%x: tensor<4xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'tcp.gather' op failed to verify that all of {input, out} have same element type}}
+  %0 = tcp.gather %x, %i {dim = 0 : i64} : tensor<4xf32>, tensor<2xi64> -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @gather_shape(%x: tensor<4xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'tcp.gather' op failed to verify that all of {indices, out} have same shape}}
+  %0 = tcp.gather %x, %i {dim = 0 : i64} : tensor<4xf32>, tensor<2xi64> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_dim_range(%x: tensor<4xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'tcp.gather' op dim 1 is out of range for rank 1}}
+  %0 = tcp.gather %x, %i {dim = 1 : i64} : tensor<4xf32>, tensor<2xi64> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_float_indices(%x: tensor<4xf32>, %i: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.gather' op operand #1 must be ranked tensor of signless integer values, but got 'tensor<2xf32>'}}
+  %0 = tcp.gather %x, %i {dim = 0 : i64} : tensor<4xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// ----- tcp.gather_nd
+
+func.func @gather_nd_element_type(%x: tensor<4xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{'tcp.gather_nd' op failed to verify that all of {input, out} have same element type}}
+  %0 = tcp.gather_nd %x, %i : tensor<4xf32>, tensor<2x1xi64> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @gather_nd_rank0_indices(%x: tensor<4xf32>, %i: tensor<i64>) {
+  // expected-error @+1 {{'tcp.gather_nd' op failed to verify that indices has rank >= 1}}
+  %0 = tcp.gather_nd %x, %i : tensor<4xf32>, tensor<i64> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_dynamic_last_dim(%x: tensor<4xf32>, %i: tensor<2x?xi64>) {
+  // expected-error @+1 {{'tcp.gather_nd' op failed to verify that the last dim of indices is static}}
+  %0 = tcp.gather_nd %x, %i : tensor<4xf32>, tensor<2x?xi64> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_too_many(%x: tensor<4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{'tcp.gather_nd' op the last dim of indices (2) exceeds the rank of input (1)}}
+  %0 = tcp.gather_nd %x, %i : tensor<4xf32>, tensor<2x2xi64> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_shape(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{'tcp.gather_nd' op expected out of shape [2, 5] (indices' leading dims then input's remaining dims), but got [2, 4]}}
+  %0 = tcp.gather_nd %x, %i : tensor<4x5xf32>, tensor<2x1xi64> -> tensor<2x4xf32>
+  return
+}
+
+// ----- Groups and yield
+
+func.func @group_yield_types(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.group' op failed to verify that the types of the yielded values match the results}}
+  %0 = tcp.group {
+    tcp.yield %a : tensor<2xf32>
+  } : tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @group_terminator(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.group' op expects regions to end with 'tcp.yield', found 'tcp.tanh'}}
+  %0 = tcp.group {
+    %t = tcp.tanh %a : tensor<2xf32> -> tensor<2xf32>
+  } : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @group_blocks(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.group' op expects a region with exactly one block, but found 2}}
+  %0 = "tcp.group"() ({
+    "tcp.yield"(%a) : (tensor<2xf32>) -> ()
+  ^bb1:
+    "tcp.yield"(%a) : (tensor<2xf32>) -> ()
+  }) : () -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @isolated_group_arguments(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.isolated_group' op failed to verify that the body's arguments match ins}}
+  %0 = tcp.isolated_group %a {
+  ^bb0(%x: tensor<3xf32>):
+    tcp.yield %a : tensor<2xf32>
+  } : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @isolated_group_from_above(%a: tensor<2xf32>, %b: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.isolated_group' op is isolated from above, but its body uses %arg1, defined outside}}
+  %0 = tcp.isolated_group %a {
+  ^bb0(%x: tensor<2xf32>):
+    %y = tcp.add %x, %b : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+    tcp.yield %y : tensor<2xf32>
+  } : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @isolated_group_yield_types(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.isolated_group' op failed to verify that the types of the yielded values match the results}}
+  %0 = tcp.isolated_group %a {
+  ^bb0(%x: tensor<2xf32>):
+    tcp.yield %x : tensor<2xf32>
+  } : tensor<2xf32> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @yield_outside_group(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.yield' op expects parent op to be one of 'tcp.group, tcp.isolated_group'}}
+  tcp.yield %a : tensor<2xf32>
+  return
+}
+
+// ----- tcp.custom_op
+
+func.func @custom_op_name(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.custom_op' op requires attribute 'op_name'}}
+  %0 = "tcp.custom_op"(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// ----- Symbolic shapes
+
+func.func @symbolic_int_bounds() {
+  // expected-error @+1 {{'tcp.symbolic_int' op failed to verify that min_val <= max_val}}
+  %0 = tcp.symbolic_int "s0" {min_val = 7, max_val = 6} : i64
+  return
+}
+
+// -----
+
+func.func @symbolic_int_type() {
+  // expected-error @+1 {{'tcp.symbolic_int' op result #0 must be 64-bit signless integer, but got 'i32'}}
+  %0 = tcp.symbolic_int "s0" {min_val = 0, max_val = 6} : i32
+  return
+}
+
+// -----
+
+func.func @bind_symbol_count(%a: tensor<?xf32>) {
+  %s = tcp.symbolic_int "s0" {min_val = 0, max_val = 6} : i64
+  // expected-error @+1 {{'tcp.bind_symbolic_shape' op failed to verify that shape_expressions has one symbol per shape symbol (2 vs 1)}}
+  tcp.bind_symbolic_shape %a, [%s], affine_map<()[s0, s1] -> (s0 + s1)> : tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @bind_result_count(%a: tensor<?xf32>) {
+  %s = tcp.symbolic_int "s0" {min_val = 0, max_val = 6} : i64
+  // expected-error @+1 {{'tcp.bind_symbolic_shape' op failed to verify that shape_expressions has one result per dim of operand}}
+  tcp.bind_symbolic_shape %a, [%s], affine_map<()[s0] -> (s0, 2)> : tensor<?xf32>
+  return
+}

@@ -1,0 +1,54 @@
+"""Running the Snakemake workflow in a scratch copy of the repository."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW_FILES = ("Snakefile", "config.yaml", "rules", "scripts", "models", "tcp_sources", "schemas", "profiles")
+SNAKEMAKE = str(Path(sys.executable).parent / "snakemake")
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+def copy_workflow(dest: Path) -> Path:
+    for name in WORKFLOW_FILES:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif src.exists():
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def set_config(workdir: Path, **changes) -> dict:
+    path = workdir / "config.yaml"
+    config = yaml.safe_load(path.read_text())
+    config.update(changes)
+    path.write_text(yaml.safe_dump(config, sort_keys=False))
+    return config
+
+
+def snakemake(workdir: Path, *args: str, timeout: float = 1800) -> Run:
+    proc = subprocess.run([SNAKEMAKE, *args], cwd=workdir, capture_output=True, text=True, timeout=timeout)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def error_lines(run: Run) -> list[str]:
+    """The one-line messages stages print (`error: [name] stage: cause`)."""
+    return [line for line in run.output.splitlines() if line.startswith("error: [")]
