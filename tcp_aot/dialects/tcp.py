@@ -184,8 +184,8 @@ class SqrtOp(TcpOp):
 
 class ClampOp(TcpOp):
     """Clamp to [min, max]; either bound may be absent. Float tensors take
-    min_float/max_float (f32), integer tensors min_int/max_int (i64). NaN
-    propagates."""
+    min_float/max_float (f32), integer tensors min_int/max_int (i64; a bound
+    beyond the element type's range bounds nothing). NaN propagates."""
     NAME = "clamp"
     OPERANDS = (Operand("in", FloatOrIntTensor),)
     RESULTS = (Result("out", FloatOrIntTensor),)

@@ -43,6 +43,16 @@ def _sigmoid(view: TcpOp) -> Body:
     return body
 
 
+def _abs(view: TcpOp) -> Body:
+    def body(x: ir.Value) -> ir.Value:
+        if is_float(x.type):
+            return math.AbsFOp(x).result
+        # max(x, -x): abs(INT_MIN) wraps to INT_MIN, as in PyTorch.
+        negated = arith.SubIOp(arith.ConstantOp(x.type, 0).result, x).result
+        return arith.MaxSIOp(x, negated).result
+    return body
+
+
 def _neg(view: TcpOp) -> Body:
     def body(x: ir.Value) -> ir.Value:
         if is_float(x.type):
@@ -68,7 +78,11 @@ def _clamp(view: tcp.ClampOp) -> Body:
             make = lambda a: arith.ConstantOp(x.type, ir.FloatAttr(a).value).result  # noqa: E731
         else:
             lo, hi, mx, mn = view.min_int, view.max_int, arith.MaxSIOp, arith.MinSIOp
-            make = lambda a: arith.ConstantOp(x.type, ir.IntegerAttr(a).value).result  # noqa: E731
+            width = ir.IntegerType(x.type).width
+            low, high = -(2 ** (width - 1)), 2 ** (width - 1) - 1
+            # A bound beyond the type's range bounds nothing: saturate it.
+            make = lambda a: arith.ConstantOp(  # noqa: E731
+                x.type, min(max(ir.IntegerAttr(a).value, low), high)).result
         if lo is not None:
             x = mx(x, make(lo)).result
         if hi is not None:
@@ -122,7 +136,7 @@ BODIES: dict[type[TcpOp], Callable[[TcpOp], Body]] = {
     tcp.FloorOp: _unary(math.FloorOp), tcp.TruncOp: _unary(math.TruncOp), tcp.RoundOp: _unary(math.RoundOp),
     tcp.RoundEvenOp: _unary(math.RoundEvenOp), tcp.CosOp: _unary(math.CosOp), tcp.SinOp: _unary(math.SinOp),
     tcp.LogOp: _unary(math.LogOp), tcp.AtanOp: _unary(math.AtanOp), tcp.ExpOp: _unary(math.ExpOp),
-    tcp.Log1pOp: _unary(math.Log1pOp), tcp.AbsOp: _float_or_int(math.AbsFOp, math.AbsIOp),
+    tcp.Log1pOp: _unary(math.Log1pOp), tcp.AbsOp: _abs,
     tcp.NegOp: _neg, tcp.SqrtOp: _sqrt, tcp.ClampOp: _clamp,
     tcp.AddOp: _float_or_int(arith.AddFOp, arith.AddIOp), tcp.SubOp: _float_or_int(arith.SubFOp, arith.SubIOp),
     tcp.MulOp: _float_or_int(arith.MulFOp, arith.MulIOp), tcp.DivFOp: _float_or_int(arith.DivFOp, None),
