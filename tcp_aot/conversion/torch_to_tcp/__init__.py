@@ -40,6 +40,7 @@ def convert_torch_to_tcp(root: ir.Operation, allow_unconverted: bool = False,
         raise DiagnosticError([_report(leftovers, failures, filename)])
     for op in leftovers:
         wrap_in_custom_op(op)
+    _erase_unused_operand_providers(root)
 
 
 def unconverted_ops(root: ir.Operation) -> list[ir.Operation]:
@@ -53,6 +54,24 @@ def unconverted_ops(root: ir.Operation) -> list[ir.Operation]:
 
     root.walk(visit)
     return found
+
+
+def _erase_unused_operand_providers(root: ir.Operation) -> None:
+    """Constants and lists whose users became attributes of custom ops."""
+    while True:
+        dead: list[ir.Operation] = []
+
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            op = op.operation
+            if op.name.startswith(_OPERAND_PROVIDERS) and all(not list(r.uses) for r in op.results):
+                dead.append(op)
+            return ir.WalkResult.ADVANCE
+
+        root.walk(visit)
+        if not dead:
+            return
+        for op in dead:
+            op.erase()
 
 
 def _report(ops: list[ir.Operation], failures: dict[str, str], filename: str | None) -> Diagnostic:
@@ -120,7 +139,8 @@ def _operand_names(op: ir.Operation) -> list[str]:
     accessors in definition order, operands before results."""
     view = op.opview
     accessors = [name for name, member in type(view).__dict__.items() if isinstance(member, property)]
-    operands = [name for name in accessors if not isinstance(getattr(view, name), ir.OpResult)]
+    results = list(op.results)
+    operands = [name for name in accessors if not any(getattr(view, name) == r for r in results)]
     if len(operands) != len(op.operands):
         return [f"operand{i}" for i in range(len(op.operands))]
     return [name.rstrip("_") for name in operands]

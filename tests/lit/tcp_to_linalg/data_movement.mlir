@@ -1,0 +1,68 @@
+// TCP -> linalg/tensor: constants, broadcast, slices, concatenation, gathers.
+// RUN: tcp-opt %s --pass-pipeline=convert-tcp-to-linalg | FileCheck %s
+
+// A broadcast reads the input at index 0 along the broadcast axes.
+// CHECK-DAG: #[[BCAST:.*]] = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @broadcast
+// CHECK: %[[E:.*]] = tensor.empty(%arg1) : tensor<?x3xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[BCAST]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<1x3xf32>) outs(%[[E]] : tensor<?x3xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: linalg.yield %[[IN]] : f32
+func.func @broadcast(%a: tensor<1x3xf32>, %d: index) -> tensor<?x3xf32> {
+  %0 = tcp.broadcast %a, %d {axes = [0]} : tensor<1x3xf32>, index -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// CHECK-LABEL: func.func @slice
+// CHECK: tensor.extract_slice %arg0[%arg1, %{{.*}}] [%arg2, 3] [%{{.*}}, %{{.*}}] : tensor<?x6xf32> to tensor<?x3xf32>
+func.func @slice(%a: tensor<?x6xf32>, %s: index, %n: index) -> tensor<?x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %0 = tcp.slice %a starts(%s, %c0) sizes(%n, %c3) strides(%c1, %c2) : tensor<?x6xf32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// Concatenation inserts each input at its running offset.
+// CHECK-LABEL: func.func @concat
+// CHECK: %[[D:.*]] = tensor.dim %arg0
+// CHECK: %[[N:.*]] = arith.addi %[[D]], %{{.*}} : index
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x3xf32>
+// CHECK: %[[A:.*]] = tensor.insert_slice %arg0 into %[[E]][%{{.*}}, %{{.*}}] [%{{.*}}, 3] [1, 1]
+// CHECK: tensor.insert_slice %arg1 into %[[A]][%[[D]], %{{.*}}] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<?x3xf32>
+func.func @concat(%a: tensor<?x3xf32>, %b: tensor<2x3xf32>) -> tensor<?x3xf32> {
+  %0 = tcp.concat %a, %b {axis = 0 : i64} : tensor<?x3xf32>, tensor<2x3xf32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// A gather reads the input at the loop's position, with the index along `dim`.
+// CHECK-LABEL: func.func @gather
+// CHECK: linalg.generic {{.*}} ins(%arg1 : tensor<?x2xi64>) outs(%{{.*}} : tensor<?x2xf32>)
+// CHECK: ^bb0(%[[IDX:.*]]: i64, %{{.*}}: f32):
+// CHECK: %[[ROW:.*]] = linalg.index 0 : index
+// CHECK: %[[COL:.*]] = arith.index_cast %[[IDX]] : i64 to index
+// CHECK: tensor.extract %arg0[%[[ROW]], %[[COL]]] : tensor<?x4xf32>
+func.func @gather(%a: tensor<?x4xf32>, %i: tensor<?x2xi64>) -> tensor<?x2xf32> {
+  %0 = tcp.gather %a, %i {dim = 1 : i64} : tensor<?x4xf32>, tensor<?x2xi64> -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// CHECK-LABEL: func.func @gather_nd
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3xf32>)
+// CHECK: %[[B:.*]] = linalg.index 0 : index
+// CHECK: %[[I0:.*]] = tensor.extract %arg1[%[[B]], %{{.*}}] : tensor<3x2xi64>
+// CHECK: %[[I1:.*]] = tensor.extract %arg1[%[[B]], %{{.*}}] : tensor<3x2xi64>
+// CHECK: tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<5x4xf32>
+func.func @gather_nd(%a: tensor<5x4xf32>, %i: tensor<3x2xi64>) -> tensor<3xf32> {
+  %0 = tcp.gather_nd %a, %i : tensor<5x4xf32>, tensor<3x2xi64> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// CHECK-LABEL: func.func @const
+// CHECK: arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+func.func @const() -> tensor<2xf32> {
+  %0 = tcp.const {value = dense<[1.0, 2.0]> : tensor<2xf32>} : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -1,0 +1,44 @@
+// Torch -> TCP: torch.export's symbolic dims, and ops with no conversion.
+// RUN: tcp-opt %s --split-input-file --torch-to-tcp | FileCheck %s
+// RUN: not tcp-opt %S/Inputs/two_unsupported.mlir --torch-to-tcp 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: tcp-opt %S/Inputs/two_unsupported.mlir --torch-to-tcp --allow-unconverted | FileCheck %s --check-prefix=CUSTOM
+
+// CHECK-LABEL: func.func @symbolic
+// CHECK: %[[S:.*]] = tcp.symbolic_int "s0" {max_val = 64 : i64, min_val = 3 : i64} : i64
+// CHECK: tcp.bind_symbolic_shape %arg0, [%[[S]]], #map : tensor<?x3xf32>
+// CHECK: %[[T:.*]] = tcp.tanh %arg0
+// CHECK: tcp.bind_symbolic_shape %[[T]], [%[[S]]], #map : tensor<?x3xf32>
+func.func @symbolic(%arg0: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[?,3],f32> {
+  %0 = torch.symbolic_int "s0" {min_val = 3, max_val = 64} : !torch.int
+  torch.bind_symbolic_shape %arg0, [%0], affine_map<()[s0] -> (s0, 3)> : !torch.vtensor<[?,3],f32>
+  %1 = torch.aten.tanh %arg0 : !torch.vtensor<[?,3],f32> -> !torch.vtensor<[?,3],f32>
+  torch.bind_symbolic_shape %1, [%0], affine_map<()[s0] -> (s0, 3)> : !torch.vtensor<[?,3],f32>
+  return %1 : !torch.vtensor<[?,3],f32>
+}
+
+// -----
+
+// Integer arithmetic on sizes stays scalar.
+// CHECK-LABEL: func.func @size_arithmetic
+// CHECK: %[[D:.*]] = tensor.dim %arg0
+// CHECK: %[[I:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK: arith.muli %[[I]], %{{.*}} : i64
+func.func @size_arithmetic(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?],f32>, !torch.int -> !torch.int
+  %1 = torch.aten.mul.int %0, %int2 : !torch.int, !torch.int -> !torch.int
+  %2 = torch.aten.mul.Scalar %arg0, %1 : !torch.vtensor<[?],f32>, !torch.int -> !torch.vtensor<[?],f32>
+  return %2 : !torch.vtensor<[?],f32>
+}
+
+// Every op that did not convert, with its location, in one message.
+// REPORT: error: 2 ops could not be converted to TCP:
+// REPORT-NEXT:   {{.*}}two_unsupported.mlir:6:8: torch.aten.cumsum (no Torch-to-TCP pattern for this op)
+// REPORT-NEXT:   {{.*}}two_unsupported.mlir:9:8: torch.aten.flip (no Torch-to-TCP pattern for this op)
+// REPORT-NEXT:   (--allow-unconverted keeps them as tcp.custom_op)
+
+// With --allow-unconverted they become tcp.custom_op, constant operands as attributes.
+// CUSTOM: %[[C:.*]] = tcp.custom_op("torch.aten.cumsum") %arg0 {dim = 1 : i64, dtype} : tensor<4x3xf32> -> tensor<4x3xf32>
+// CUSTOM: %[[T:.*]] = tcp.tanh %[[C]]
+// CUSTOM: tcp.custom_op("torch.aten.flip") %[[T]] {dims = [1]} : tensor<4x3xf32> -> tensor<4x3xf32>
