@@ -20,6 +20,7 @@ from .module_io import verify_module
 from .transforms.abi import annotate_abi
 from .transforms.backend_contract import verify_backend_contract
 from .transforms.owned_results import own_results
+from .transforms.shape_guards import insert_shape_guards
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ PYTHON_PASSES: dict[str, tuple[PythonPass, str]] = {
     "tcp-verify": (
         lambda op, o: verify_module(op, o.filename),
         "Verify every op, TCP ops against their definitions"),
+    "insert-shape-guards": (
+        lambda op, o: insert_shape_guards(op),
+        "Check input dims at function entry; abort with a message when the program's assumptions fail"),
     "drop-tcp-symbolic-shape-ops": (
         lambda op, o: drop_symbolic_shape_ops(op),
         "Remove tcp.symbolic_int and tcp.bind_symbolic_shape"),
@@ -70,6 +74,7 @@ PIPELINES: dict[str, list[str]] = {
     ],
     "tcp-to-linalg": [
         "tcp-verify",
+        "insert-shape-guards",
         "drop-tcp-symbolic-shape-ops",
         "inline-tcp-groups",
         "convert-tcp-to-linalg",

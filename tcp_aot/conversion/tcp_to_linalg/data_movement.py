@@ -4,8 +4,9 @@ and gathers."""
 from __future__ import annotations
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, linalg, tensor
+from torch_mlir.dialects import arith, cf, linalg, tensor
 
+from ...diagnostics import format_location
 from ...dialects import tcp
 from ...dialects.tcp_base import i64_array
 from ..pattern_list import PatternList
@@ -88,6 +89,18 @@ def _to_index(x: ir.Value) -> ir.Value:
     return arith.IndexCastOp(ir.IndexType.get(), x).result
 
 
+def _checked_index(x: ir.Value, size: ir.Value | int, op: ir.Operation) -> ir.Value:
+    """x as an index, asserting 0 <= x < size (an unsigned compare also
+    catches negative indices): an out-of-range index aborts with a message
+    instead of reading outside the tensor, as PyTorch raises."""
+    index = _to_index(x)
+    bound = index_const(size) if isinstance(size, int) else size
+    in_range = arith.CmpIOp(arith.CmpIPredicate.ult, index, bound).result
+    where = format_location(op.location) or "an unknown location"
+    cf.AssertOp(in_range, f"tcp_aot: index out of range in {op.name} at {where}")
+    return index
+
+
 @PATTERNS.register(tcp.GatherOp.OPERATION_NAME)
 def lower_gather(op, rewriter):
     """out[i...] = input[i... with dim replaced by indices[i...]]."""
@@ -97,8 +110,11 @@ def lower_gather(op, rewriter):
     init = empty(out_t, [dim_of(view.indices, d) for d in range(out_t.rank)])
     identity = ir.AffineMap.get_identity(out_t.rank)
 
+    dim_size = dim_of(view.input, dim)
+
     def body(index: ir.Value) -> ir.Value:
-        coords = [_to_index(index) if d == dim else linalg.IndexOp(d).result for d in range(out_t.rank)]
+        coords = [_checked_index(index, dim_size, op) if d == dim else linalg.IndexOp(d).result
+                  for d in range(out_t.rank)]
         return tensor.ExtractOp(view.input, coords).result
 
     rewriter.replace_op(op, [generic([view.indices], init, [identity], body)])
@@ -115,10 +131,12 @@ def lower_gather_nd(op, rewriter):
     sizes = [dim_of(view.indices, d) for d in range(batch)] + \
             [dim_of(view.input, d) for d in range(k, ir.RankedTensorType(view.input.type).rank)]
     init = empty(out_t, sizes)
+    bounds = [dim_of(view.input, j) for j in range(k)]
 
     def body() -> ir.Value:
         loops = [linalg.IndexOp(d).result for d in range(out_t.rank)]
-        coords = [_to_index(tensor.ExtractOp(view.indices, loops[:batch] + [index_const(j)]).result)
+        coords = [_checked_index(tensor.ExtractOp(view.indices, loops[:batch] + [index_const(j)]).result,
+                                 bounds[j], op)
                   for j in range(k)]
         return tensor.ExtractOp(view.input, coords + loops[batch:]).result
 

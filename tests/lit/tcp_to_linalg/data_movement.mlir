@@ -37,12 +37,16 @@ func.func @concat(%a: tensor<?x3xf32>, %b: tensor<2x3xf32>) -> tensor<?x3xf32> {
   return %0 : tensor<?x3xf32>
 }
 
-// A gather reads the input at the loop's position, with the index along `dim`.
+// A gather reads the input at the loop's position, with the index along
+// `dim`; an index outside [0, size) aborts with a message (PyTorch raises).
 // CHECK-LABEL: func.func @gather
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: linalg.generic {{.*}} ins(%arg1 : tensor<?x2xi64>) outs(%{{.*}} : tensor<?x2xf32>)
 // CHECK: ^bb0(%[[IDX:.*]]: i64, %{{.*}}: f32):
 // CHECK: %[[ROW:.*]] = linalg.index 0 : index
 // CHECK: %[[COL:.*]] = arith.index_cast %[[IDX]] : i64 to index
+// CHECK: %[[OK:.*]] = arith.cmpi ult, %[[COL]], %[[C4]] : index
+// CHECK: cf.assert %[[OK]], "tcp_aot: index out of range in tcp.gather at {{.*}}data_movement.mlir:52:8"
 // CHECK: tensor.extract %arg0[%[[ROW]], %[[COL]]] : tensor<?x4xf32>
 func.func @gather(%a: tensor<?x4xf32>, %i: tensor<?x2xi64>) -> tensor<?x2xf32> {
   %0 = tcp.gather %a, %i {dim = 1 : i64} : tensor<?x4xf32>, tensor<?x2xi64> -> tensor<?x2xf32>
@@ -53,7 +57,9 @@ func.func @gather(%a: tensor<?x4xf32>, %i: tensor<?x2xi64>) -> tensor<?x2xf32> {
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3xf32>)
 // CHECK: %[[B:.*]] = linalg.index 0 : index
 // CHECK: %[[I0:.*]] = tensor.extract %arg1[%[[B]], %{{.*}}] : tensor<3x2xi64>
+// CHECK: cf.assert
 // CHECK: %[[I1:.*]] = tensor.extract %arg1[%[[B]], %{{.*}}] : tensor<3x2xi64>
+// CHECK: cf.assert
 // CHECK: tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<5x4xf32>
 func.func @gather_nd(%a: tensor<5x4xf32>, %i: tensor<3x2xi64>) -> tensor<3xf32> {
   %0 = tcp.gather_nd %a, %i : tensor<5x4xf32>, tensor<3x2xi64> -> tensor<3xf32>

@@ -1,0 +1,326 @@
+"""Shape guards: every public function checks its inputs' dynamic dims at
+entry against what the program assumes, and aborts with a message naming the
+function, the argument and both sizes instead of reading out of bounds.
+
+What the program assumes comes from the TCP ops (operands of an elementwise
+op share their shape, so do the other dims of concatenated tensors, a
+gather's indices fit in its input) and from torch.export's symbolic dims
+(dims bound to one symbol are equal, each within the symbol's min/max).
+Every dim involved is traced back to a function argument's dim, so the checks
+run once at entry, before any work.
+
+A failing check calls `__tcp_aot_guard_fail(format, a, b)`, defined in the
+module: it prints `tcp_aot shape guard: ...` on stderr (dprintf to fd 2) and
+calls abort(). The documented failure of a compiled function on bad shapes
+is therefore SIGABRT with that message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, llvm, scf, tensor
+
+from ..dialects import tcp
+from ..dialects.tcp_base import ELEMENTWISE, has_trait, i64_array
+from ..symbolic_shapes import INT64_MAX, argument_shapes
+
+FAIL = "__tcp_aot_guard_fail"
+PREFIX = "tcp_aot shape guard: "
+
+
+@dataclass(frozen=True, order=True)
+class ArgDim:
+    arg: int
+    dim: int
+
+    def __str__(self) -> str:
+        return f"argument #{self.arg} dim {self.dim}"
+
+
+Source = ArgDim | int | None  # an argument's dim, a static size, or unknown
+
+
+# ---------------------------------------------------------------------------
+# Where a dim comes from
+# ---------------------------------------------------------------------------
+
+
+class DimSources:
+    """Traces a tensor value's dim back to a function argument's dim."""
+
+    def __init__(self, entry: ir.Block):
+        self.entry = entry
+        self.memo: dict[tuple, Source] = {}
+
+    def of(self, v: ir.Value, d: int) -> Source:
+        t = ir.RankedTensorType(v.type)
+        if not t.is_dynamic_dim(d):
+            return t.shape[d]
+        key = (v, d)
+        if key not in self.memo:
+            self.memo[key] = None  # cycles cannot occur in SSA, but keep it total
+            self.memo[key] = self._trace(v, d)
+        return self.memo[key]
+
+    def _trace(self, v: ir.Value, d: int) -> Source:
+        if isinstance(v, ir.BlockArgument):
+            return ArgDim(v.arg_number, d) if v.owner == self.entry else None
+        op = v.owner.operation
+        name = op.name
+        if has_trait(op, ELEMENTWISE):
+            return _first(self.of(x, d) for x in op.operands if isinstance(x.type, ir.RankedTensorType))
+        if name == tcp.BroadcastOp.OPERATION_NAME:
+            view = tcp.BroadcastOp(op)
+            axes = i64_array(view.axes)
+            return self.of_index(view.new_dim_sizes[axes.index(d)]) if d in axes else self.of(view.in_, d)
+        if name == tcp.GatherOp.OPERATION_NAME:
+            return self.of(tcp.GatherOp(op).indices, d)
+        if name == tcp.ConcatOp.OPERATION_NAME:
+            view = tcp.ConcatOp(op)
+            return None if d == ir.IntegerAttr(view.axis).value else self.of(view.inputs[0], d)
+        if name == tcp.SliceOp.OPERATION_NAME:
+            return self.of_index(tcp.SliceOp(op).sizes[d])
+        if name in ("tensor.expand_shape", "tensor.collapse_shape"):
+            return self._reshape(op, d)
+        return None
+
+    def of_index(self, v: ir.Value) -> Source:
+        """The source of an index value: a tensor.dim or a constant."""
+        if isinstance(v, ir.BlockArgument):
+            return None
+        op = v.owner.operation
+        if op.name == "tensor.dim":
+            index = _constant(op.operands[1])
+            return None if index is None else self.of(op.operands[0], index)
+        return _constant(v)
+
+    def _reshape(self, op: ir.Operation, d: int) -> Source:
+        """A dim of an expand/collapse is traceable when it is the only
+        non-unit dim of its reassociation group."""
+        groups = [i64_array(g) for g in ir.ArrayAttr(op.attributes["reassociation"])]
+        src, out = op.operands[0], op.results[0]
+        expand = op.name == "tensor.expand_shape"
+        big, small = (out, src) if expand else (src, out)
+        for g, group in enumerate(groups):
+            if (expand and d in group) or (not expand and g == d):
+                dynamic = [x for x in group if ir.RankedTensorType(big.type).shape[x] != 1]
+                if len(dynamic) != 1:
+                    return None
+                return self.of(src, g) if expand else self.of(src, dynamic[0])
+        return None
+
+
+def _first(sources) -> Source:
+    found = None
+    for s in sources:
+        if isinstance(s, ArgDim):
+            return s
+        found = s if found is None else found
+    return found
+
+
+def _constant(v: ir.Value) -> int | None:
+    if isinstance(v, ir.BlockArgument) or v.owner.operation.name != "arith.constant":
+        return None
+    attr = v.owner.operation.attributes["value"]
+    return ir.IntegerAttr(attr).value if isinstance(attr, ir.IntegerAttr) else None
+
+
+# ---------------------------------------------------------------------------
+# What the program assumes
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Guard:
+    kind: str  # "equal", "static", "bounds", "at_most"
+    dim: ArgDim
+    other: ArgDim | None = None
+    value: int | None = None
+    high: int | None = None
+    symbol: str = ""
+
+    def message(self, function: str) -> str:
+        head = f"{PREFIX}{function}: {self.dim} is %ld"
+        if self.kind == "equal":
+            return f"{head}, but {self.other} is %ld; the program needs them equal"
+        if self.kind == "static":
+            return f"{head}, but the program needs %ld"
+        if self.kind == "at_most":
+            return f"{head}, but may be at most {self.other}, which is %ld"
+        return f"{head}, outside [{self.value}, {self.high}], the range torch.export allows for {self.symbol}"
+
+
+class _Classes:
+    """Union-find over argument dims, each class possibly pinned to a size."""
+
+    def __init__(self):
+        self.parent: dict[ArgDim, ArgDim] = {}
+        self.static: dict[ArgDim, int] = {}
+
+    def find(self, x: ArgDim) -> ArgDim:
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            x = self.parent[x]
+        return x
+
+    def same(self, sources: list[Source]) -> None:
+        dims = [s for s in sources if isinstance(s, ArgDim)]
+        sizes = [s for s in sources if isinstance(s, int)]
+        if not dims:
+            return
+        root = self.find(min(dims))
+        for x in dims:
+            r = self.find(x)
+            if r != root:
+                lo, hi = min(r, root), max(r, root)
+                self.parent[hi] = lo
+                if hi in self.static:
+                    self.static.setdefault(lo, self.static.pop(hi))
+                root = lo
+        if sizes:
+            self.static.setdefault(root, sizes[0])
+
+    def guards(self) -> list[Guard]:
+        out = []
+        for x in sorted(self.parent):
+            root = self.find(x)
+            if root in self.static:
+                out.append(Guard("static", x, value=self.static[root]))
+            elif x != root:
+                out.append(Guard("equal", x, other=root))
+        return out
+
+
+def collect_guards(func_op: ir.Operation) -> list[Guard]:
+    entry = func_op.regions[0].blocks[0]
+    sources = DimSources(entry)
+    classes = _Classes()
+    at_most: list[Guard] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        op = op.operation
+        if has_trait(op, ELEMENTWISE):
+            values = [v for v in list(op.operands) + list(op.results) if isinstance(v.type, ir.RankedTensorType)]
+            for d in range(ir.RankedTensorType(values[0].type).rank):
+                classes.same([sources.of(v, d) for v in values])
+        elif op.name == tcp.ConcatOp.OPERATION_NAME:
+            view = tcp.ConcatOp(op)
+            axis = ir.IntegerAttr(view.axis).value
+            for d in range(ir.RankedTensorType(view.out.type).rank):
+                if d != axis:
+                    classes.same([sources.of(v, d) for v in list(view.inputs) + [view.out]])
+        elif op.name == tcp.GatherOp.OPERATION_NAME:
+            view = tcp.GatherOp(op)
+            dim = ir.IntegerAttr(view.dim).value
+            for d in range(ir.RankedTensorType(view.out.type).rank):
+                if d != dim:
+                    small, big = sources.of(view.indices, d), sources.of(view.input, d)
+                    if isinstance(small, ArgDim) and isinstance(big, ArgDim) and small != big:
+                        at_most.append(Guard("at_most", small, other=big))
+        return ir.WalkResult.ADVANCE
+
+    func_op.walk(visit)
+    bounds: list[Guard] = []
+    by_symbol: dict[str, ArgDim] = {}
+    for shape in argument_shapes(func_op):
+        for d, expr in enumerate(shape.exprs):
+            if not isinstance(expr, ir.AffineSymbolExpr):
+                continue
+            symbol = shape.symbols[expr.position]
+            here = ArgDim(shape.arg, d)
+            if symbol.name in by_symbol:
+                classes.same([by_symbol[symbol.name], here])
+                continue
+            by_symbol[symbol.name] = here
+            if symbol.min > 0 or symbol.max < INT64_MAX:
+                bounds.append(Guard("bounds", here, value=symbol.min, high=symbol.max, symbol=symbol.name))
+    return classes.guards() + bounds + at_most
+
+
+# ---------------------------------------------------------------------------
+# Emitting the checks
+# ---------------------------------------------------------------------------
+
+_RUNTIME = f"""
+llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
+llvm.func @abort()
+llvm.func internal @{FAIL}(%format: !llvm.ptr, %a: i64, %b: i64) {{
+  %stderr = llvm.mlir.constant(2 : i32) : i32
+  %0 = llvm.call @dprintf(%stderr, %format, %a, %b) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, i64, i64) -> i32
+  llvm.call @abort() : () -> ()
+  llvm.unreachable
+}}
+"""
+
+
+def insert_shape_guards(root: ir.Operation) -> None:
+    module_block = root.regions[0].blocks[0]
+    functions = [op.operation for op in module_block.operations
+                 if op.operation.name == "func.func" and op.operation.regions[0].blocks
+                 and not _is_private(op.operation)]
+    plans = [(f, collect_guards(f)) for f in functions]
+    if not any(guards for _, guards in plans):
+        return
+    declarations = [_RUNTIME]
+    for func_op, guards in plans:
+        name = ir.StringAttr(func_op.attributes["sym_name"]).value
+        entry = func_op.regions[0].blocks[0]
+        first = list(entry.operations)[0]
+        for guard in guards:
+            symbol = f"__tcp_aot_guard_message_{len(declarations) - 1}"
+            declarations.append(_message_global(symbol, guard.message(name) + "\n"))
+            with ir.InsertionPoint(first), func_op.location:
+                _emit(entry, guard, symbol)
+    _prepend(root, "\n".join(declarations))
+
+
+def _is_private(func_op: ir.Operation) -> bool:
+    return "sym_visibility" in func_op.attributes and \
+        ir.StringAttr(func_op.attributes["sym_visibility"]).value == "private"
+
+
+def _message_global(symbol: str, text: str) -> str:
+    data = text.encode() + b"\0"
+    escaped = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
+    return (f'llvm.mlir.global private constant @{symbol}("{escaped}") {{addr_space = 0 : i32}} '
+            f': !llvm.array<{len(data)} x i8>')
+
+
+def _prepend(root: ir.Operation, text: str) -> None:
+    """Parse module-level ops and move them to the top of root."""
+    parsed = ir.Module.parse(text, root.context)
+    first = list(root.regions[0].blocks[0].operations)[0]
+    for op in list(parsed.body.operations):
+        op.operation.move_before(first)
+
+
+def _dim_i64(entry: ir.Block, x: ArgDim) -> ir.Value:
+    index = arith.ConstantOp(ir.IndexType.get(), x.dim).result
+    size = tensor.DimOp(entry.arguments[x.arg], index).result
+    return arith.IndexCastOp(ir.IntegerType.get_signless(64), size).result
+
+
+def _i64(n: int) -> ir.Value:
+    return arith.ConstantOp(ir.IntegerType.get_signless(64), n).result
+
+
+def _emit(entry: ir.Block, guard: Guard, symbol: str) -> None:
+    a = _dim_i64(entry, guard.dim)
+    if guard.kind == "bounds":
+        low = arith.CmpIOp(arith.CmpIPredicate.sge, a, _i64(guard.value)).result
+        high = arith.CmpIOp(arith.CmpIPredicate.sle, a, _i64(guard.high)).result
+        ok = arith.AndIOp(low, high).result
+        b = _i64(0)
+    else:
+        b = _dim_i64(entry, guard.other) if guard.other is not None else _i64(guard.value)
+        predicate = arith.CmpIPredicate.sle if guard.kind == "at_most" else arith.CmpIPredicate.eq
+        ok = arith.CmpIOp(predicate, a, b).result
+    failed = arith.XOrIOp(ok, arith.ConstantOp(ir.IntegerType.get_signless(1), 1).result).result
+    branch = scf.IfOp(failed)
+    with ir.InsertionPoint(branch.then_block):
+        message = llvm.AddressOfOp(llvm.PointerType.get(), symbol).result
+        llvm.CallOp(None, [message, a, b], [], [], callee=FAIL)
+        scf.YieldOp([])
