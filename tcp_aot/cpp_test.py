@@ -3,19 +3,31 @@
 The test is specialized to each function's signature, read from the
 .tcp.mlir: it declares the C interface MLIR emits for the function
 (`_mlir_ciface_<name>`: the results struct and every input passed as
-pointers to StridedMemRefType), and for every case in the .npz it loads the
-inputs, calls the function, checks each output's shape and values against the
-reference and frees what the function allocated.
+pointers to StridedMemRefType), and
+
+- for every case in the .npz, loads the inputs, calls the function, checks
+  each output's shape and values against the reference and frees what the
+  function allocated;
+- for every shape guard of the function (transforms/shape_guards.py), a
+  death test: inputs that break it make the call abort with the guard's
+  message, naming the argument and both sizes;
+- when the function has dynamic dims, a fuzz test: many calls with random
+  wrong sizes, each of which must return or abort with the documented
+  message (never crash otherwise).
 """
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 from torch_mlir import ir
 
 from .errors import StageError
 from .reference import cases, npz_key
+from .transforms.shape_guards import Guard
+
+FUZZ_ITERATIONS = 1000
 
 CPP_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16": "int16_t",
              "i32": "int32_t", "i64": "int64_t"}
@@ -24,7 +36,11 @@ CPP_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16
 @dataclass(frozen=True)
 class TensorType:
     cpp: str  # C++ element type
-    rank: int
+    shape: tuple[int | None, ...]  # None for a dynamic dim
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
 
 
 @dataclass(frozen=True)
@@ -54,7 +70,7 @@ def _tensor_type(func: str, t: ir.Type) -> TensorType:
     elem = str(t.element_type)
     if elem not in CPP_TYPES:
         raise StageError(f"@{func}: element type {elem} has no C++ test support")
-    return TensorType(CPP_TYPES[elem], t.rank)
+    return TensorType(CPP_TYPES[elem], tuple(None if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)))
 
 
 def _memref(t: TensorType) -> str:
@@ -62,9 +78,12 @@ def _memref(t: TensorType) -> str:
 
 
 def generate(name: str, sigs: list[Signature], npz_keys: list[str], prefixes: dict[str, str],
-             rtol: float, atol: float) -> str:
+             rtol: float, atol: float, guards: dict[str, list[Guard]],
+             sample_shapes: dict[str, list[list[int]]]) -> str:
     """C++ source of the test of program `name`. `prefixes` maps each
-    function to its key prefix in the .npz (see reference.npz_key)."""
+    function to its key prefix in the .npz (see reference.npz_key),
+    `guards` to its shape guards and `sample_shapes` to its inputs' shapes in
+    the first case."""
     parts = [_HEADER.format(name=name, rtol=repr(rtol), atol=repr(atol))]
     for sig in sigs:
         parts.append(_declaration(sig))
@@ -75,6 +94,13 @@ def generate(name: str, sigs: list[Signature], npz_keys: list[str], prefixes: di
             raise StageError(f"the .npz has no reference for @{sig.name}")
         for case in found:
             parts.append(_test(name, sig, prefix, case))
+        shapes = sample_shapes[sig.name]
+        for i, guard in enumerate(guards.get(sig.name, [])):
+            test = _death_test(name, sig, i, guard, guards[sig.name], shapes)
+            if test:
+                parts.append(test)
+        if any(d is None for t in sig.inputs for d in t.shape):
+            parts.append(_fuzz_test(name, sig, shapes))
     parts.append(_MAIN.format(name=name))
     return "\n".join(parts)
 
@@ -126,6 +152,66 @@ def _test(name: str, sig: Signature, prefix: str, case: int) -> str:
         lines.append(f"  std::free(results.output{i}.basePtr);")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _buffers(sig: Signature, shapes: list[str]) -> list[str]:
+    return [f"  tcp_aot::Buffer<{t.cpp}, {t.rank}> input{i}({shape});"
+            for i, (t, shape) in enumerate(zip(sig.inputs, shapes))]
+
+
+def _call(sig: Signature) -> str:
+    args = ", ".join(["&results"] + [f"&input{i}.memref" for i in range(len(sig.inputs))])
+    return f"_mlir_ciface_{sig.name}({args})"
+
+
+def _braces(shape: list[int]) -> str:
+    return "{" + ", ".join(map(str, shape)) + "}"
+
+
+def _death_test(name: str, sig: Signature, index: int, guard: Guard, all_guards: list[Guard],
+                shapes: list[list[int]]) -> str | None:
+    """The call aborts with the message of the first check that fails on
+    inputs that break `guard`."""
+    bad = guard.violation(shapes)
+    if bad is None:
+        return None
+    first = next((g for g in all_guards if not g.holds(bad)), None)
+    if first is None:
+        return None
+    expected = first.rendered(sig.name, bad)
+    lines = [f"TEST({name}, {sig.name}_guard{index}) {{",
+             f"  // {guard.describe()}"]
+    lines += _buffers(sig, [_braces(s) for s in bad])
+    lines.append(f"  {sig.name}_results results;")
+    lines.append(f"  EXPECT_DEATH({_call(sig)}, {_cpp_string(_regex(expected))});")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _fuzz_test(name: str, sig: Signature, shapes: list[list[int]]) -> str:
+    sample = "{" + ", ".join(_braces(s) for s in shapes) + "}"
+    dynamic = "{" + ", ".join("{" + ", ".join("true" if d is None else "false" for d in t.shape) + "}"
+                              for t in sig.inputs) + "}"
+    seed = zlib.crc32(f"{name}/{sig.name}".encode())
+    body = _buffers(sig, [f"s[{i}]" for i in range(len(sig.inputs))])
+    body.append(f"  {sig.name}_results results;")
+    body.append(f"  {_call(sig)};")
+    body += [f"  std::free(results.output{i}.basePtr);" for i in range(len(sig.outputs))]
+    inner = "\n".join("    " + line.strip() for line in body)
+    return (f"TEST({name}, {sig.name}_fuzz_wrong_shapes) {{\n"
+            f"  // Random sizes for the dynamic dims: each call returns or aborts as documented.\n"
+            f"  EXPECT_TRUE(tcp_aot::survivesWrongShapes({FUZZ_ITERATIONS}, {seed}u, {sample}, {dynamic},\n"
+            f"      [](const tcp_aot::Shapes &s) {{\n{inner}\n      }}));\n"
+            f"}}\n")
+
+
+def _regex(text: str) -> str:
+    """`text` as a POSIX extended regex matching itself (gtest death tests)."""
+    return "".join("\\" + ch if ch in "\\.[](){}*+?^$|" else ch for ch in text)
+
+
+def _cpp_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 _MAIN = """\

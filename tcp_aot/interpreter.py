@@ -14,7 +14,7 @@ import numpy as np
 from torch_mlir import ir
 
 from .dialects import tcp
-from .dialects.tcp_base import element_type, i64_array, is_bool, is_float, lookup
+from .dialects.tcp_base import element_type, i64_array, is_bool, is_float, is_resource_elements, lookup
 
 
 class InterpreterError(Exception):
@@ -38,7 +38,7 @@ def _unsigned(dtype: np.dtype) -> np.dtype:
 
 
 def _np_value(attr: ir.Attribute, t: ir.Type) -> np.ndarray:
-    if isinstance(attr, ir.DenseResourceElementsAttr):
+    if is_resource_elements(attr):
         raise InterpreterError("dense_resource constants are not supported by the interpreter")
     shape = ir.RankedTensorType(t).shape if isinstance(t, ir.RankedTensorType) else ()
     return np.broadcast_to(np.array(attr), shape).astype(numpy_dtype(element_type(t)))

@@ -143,11 +143,12 @@ def ll(source: Path, output: Path) -> None:
 
     from .context import make_context
     from .module_io import parse_module
+    from .toolchain import llc22_float_literals
 
     with make_context(), ir.Location.unknown():
         module = parse_module(_read(source), str(source))
         text = llvm.translate_module_to_llvmir(module.operation)
-    write_atomic(output, text)
+    write_atomic(output, llc22_float_literals(text))
 
 
 def _read(path: Path) -> str:
@@ -234,13 +235,19 @@ def test_cpp(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, at
     from .context import make_context
     from .cpp_test import generate, signatures
     from .module_io import parse_module
-    from .reference import load_npz
+    from .reference import load_npz, npz_key
+    from .transforms.shape_guards import collect_guards
 
     with make_context(), ir.Location.unknown():
-        sigs = signatures(parse_module(_read(tcp_mlir), str(tcp_mlir)))
-    keys = list(load_npz(npz))
+        module = parse_module(_read(tcp_mlir), str(tcp_mlir))
+        sigs = signatures(module)
+        guards = {ir.StringAttr(op.attributes["sym_name"]).value: collect_guards(op.operation)
+                  for op in module.body.operations if op.operation.name == "func.func"}
+    arrays = load_npz(npz)
     prefixes = {s.name: (f"{s.name}/" if tcp_source else "") for s in sigs}
-    write_atomic(output, generate(name, sigs, keys, prefixes, rtol, atol))
+    shapes = {s.name: [list(arrays[npz_key(prefixes[s.name], 0, f"Input{i}")].shape)
+                       for i in range(len(s.inputs))] for s in sigs}
+    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes))
 
 
 def test_bin(source: Path, shared_obj: Path, output: Path, toolchain_json: Path) -> None:

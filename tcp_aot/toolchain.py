@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import struct
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,3 +62,50 @@ def run(cmd: list[str], what: str) -> str:
                          + (f" [{len(detail) - 1} more lines in the log]" if len(detail) > 1 else ""),
                          log=proc.stderr + proc.stdout)
     return proc.stdout + proc.stderr
+
+
+# An FP type keyword, a new-style hex literal, a decimal FP literal, or a
+# quoted string (left alone).
+_FP_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\b(?:half|bfloat|float|double)\b|\bf0x[0-9A-Fa-f]+\b'
+                       r'|(?<![\w.])[-+]?\d+\.\d+(?:[eE][-+]?\d+)?\b')
+
+
+def llc22_float_literals(ll: str) -> str:
+    """Spell floating-point constants as LLVM 22 reads them.
+
+    MLIR's LLVM IR printer (LLVM 24) writes constants as `f0xBF333333` (the
+    type's own bits) or as a decimal that is only the nearest value
+    (`float 1.000000e-01`). llc 22 takes a decimal only when it is exact, and
+    reads hex as the bits of the equal double for float
+    (`0xBFE6666660000000`), `0xH`/`0xR` bits for half/bfloat. A literal's
+    type is the last FP type named before it on its line (the operand's or
+    the instruction's); the values do not change."""
+    return "\n".join(_rewrite_line(line) for line in ll.split("\n"))
+
+
+def _rewrite_line(line: str) -> str:
+    kind = None
+
+    def token(m: re.Match) -> str:
+        nonlocal kind
+        text = m.group(0)
+        if text.startswith('"'):
+            return text
+        if text in ("half", "bfloat", "float", "double"):
+            kind = text
+            return text
+        if kind is None:
+            return text
+        if kind == "float":
+            if text.startswith("f0x"):
+                value = struct.unpack(">f", bytes.fromhex(text[3:].zfill(8)))[0]
+            else:
+                value = struct.unpack(">f", struct.pack(">f", float(text)))[0]  # the f32 nearest
+            return f"0x{struct.unpack('>Q', struct.pack('>d', value))[0]:016X}"
+        if not text.startswith("f0x"):
+            return text
+        if kind == "double":
+            return f"0x{text[3:].zfill(16).upper()}"
+        return f"0x{'H' if kind == 'half' else 'R'}{text[3:].zfill(4).upper()}"
+
+    return _FP_TOKEN.sub(token, line)

@@ -20,7 +20,7 @@ from torch_mlir import ir
 from .tcp_base import (
     ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, Attr, ElementsAttr,
     F32Attr, FloatOrIntTensor, FloatTensor, I64, I64ArrayAttr, I64Attr, Index, IntTensor, Operand,
-    Result, StrAttr, TcpOp, Tensor, element_type, i64_array, is_bool, is_float, names, opaque_enum,
+    Result, StrAttr, TcpOp, Tensor, element_type, elements_type, i64_array, is_bool, is_float, names, opaque_enum,
     opaque_enum_case, py_name, same_shape, static_dim,
 )
 
@@ -321,7 +321,7 @@ class ConstOp(TcpOp):
     FORMAT = "attr-dict : type($out)"
 
     def verify_op(self):
-        if self.value.type != self.out.type:
+        if elements_type(self.value) != self.out.type:
             yield "failed to verify that all of {value, out} have same type"
 
 

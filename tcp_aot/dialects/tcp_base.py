@@ -140,9 +140,22 @@ F32Attr = AttrConstraint("32-bit float attribute", _is_f32_attr)
 I64ArrayAttr = AttrConstraint("64-bit integer array attribute", _is_i64_array)
 StrAttr = AttrConstraint("string attribute", lambda a: isinstance(a, ir.StringAttr))
 ElementsAttr = AttrConstraint("constant vector/tensor attribute",
-                              lambda a: isinstance(a, ir.DenseElementsAttr)
-                              or isinstance(a, ir.DenseResourceElementsAttr))
+                              lambda a: isinstance(a, ir.DenseElementsAttr) or is_resource_elements(a))
 AffineMapAttr = AttrConstraint("AffineMap attribute", lambda a: isinstance(a, ir.AffineMapAttr))
+
+
+def is_resource_elements(a: ir.Attribute) -> bool:
+    """A dense_resource<...> constant (the bindings do not downcast it)."""
+    try:
+        ir.DenseResourceElementsAttr(a)
+        return True
+    except ValueError:
+        return False
+
+
+def elements_type(a: ir.Attribute) -> ir.Type:
+    """The tensor type of a dense or dense_resource constant."""
+    return ir.DenseResourceElementsAttr(a).type if is_resource_elements(a) else a.type
 
 
 def i64_array(a: ir.Attribute) -> list[int]:

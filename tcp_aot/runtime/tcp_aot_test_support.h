@@ -11,15 +11,21 @@
 #define TCP_AOT_TEST_SUPPORT_H
 
 #include <cmath>
+#include <csignal>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "gtest/gtest.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
@@ -188,7 +194,7 @@ StridedMemRefType<T, Rank> asMemRef(const NpyArray &a, const std::string &what) 
   return m;
 }
 
-template <typename T> bool close(T got, T want, double rtol, double atol) {
+template <typename T> bool isClose(T got, T want, double rtol, double atol) {
   if constexpr (std::is_floating_point_v<T>) {
     if (std::isnan(want) || std::isnan(got))
       return std::isnan(want) && std::isnan(got);
@@ -228,12 +234,103 @@ template <typename T, int Rank>
       rest /= sizes[d];
     }
     T value = got.data[offset];
-    if (!close(value, ref[i], rtol, atol) && mismatches++ == 0)
+    if (!isClose(value, ref[i], rtol, atol) && mismatches++ == 0)
       first << "element " << i << " is " << +value << ", expected " << +ref[i];
   }
   if (mismatches)
     return ::testing::AssertionFailure() << mismatches << " of " << want.numel()
                                          << " elements differ; first: " << first.str();
+  return ::testing::AssertionSuccess();
+}
+
+/// An input of a given shape, owning its data (all ones: a valid index,
+/// divisor and logarithm argument).
+template <typename T, int Rank> struct Buffer {
+  std::vector<T> data;
+  StridedMemRefType<T, Rank> memref;
+
+  explicit Buffer(const std::vector<int64_t> &shape) {
+    int64_t n = 1;
+    for (int64_t s : shape)
+      n *= s;
+    data.assign(n, T(1));
+    memref.basePtr = memref.data = data.data();
+    memref.offset = 0;
+    if constexpr (Rank > 0) {
+      int64_t stride = 1;
+      for (int d = Rank - 1; d >= 0; --d) {
+        memref.sizes[d] = shape[d];
+        memref.strides[d] = stride;
+        stride *= shape[d];
+      }
+    }
+  }
+};
+
+using Shapes = std::vector<std::vector<int64_t>>;
+
+/// The documented failure of a compiled function on inputs it cannot take:
+/// abort() after a message starting with this (shape guards and index checks).
+constexpr const char *kFailurePrefix = "tcp_aot";
+
+/// Calls `call(shapes)` in a child process for `iterations` random shapes:
+/// every dim marked dynamic takes a random size in [0, 2 * sample + 2].
+/// Passes when each child either returns normally or aborts with the
+/// documented message; reports the first other outcome (another signal, an
+/// exit status, an abort without the message).
+template <typename Call>
+::testing::AssertionResult survivesWrongShapes(int iterations, unsigned seed, const Shapes &sample,
+                                               const std::vector<std::vector<bool>> &dynamic,
+                                               Call call) {
+  std::mt19937_64 rng(seed);
+  int returned = 0, refused = 0;
+  for (int i = 0; i < iterations; ++i) {
+    Shapes shapes = sample;
+    for (size_t a = 0; a < shapes.size(); ++a)
+      for (size_t d = 0; d < shapes[a].size(); ++d)
+        if (dynamic[a][d])
+          shapes[a][d] = std::uniform_int_distribution<int64_t>(0, 2 * sample[a][d] + 2)(rng);
+    int pipeFds[2];
+    if (pipe(pipeFds) != 0)
+      return ::testing::AssertionFailure() << "pipe() failed";
+    pid_t pid = fork();
+    if (pid == 0) {
+      dup2(pipeFds[1], 2);
+      close(pipeFds[0]);
+      call(shapes);
+      _exit(0);
+    }
+    close(pipeFds[1]);
+    std::string err;
+    char chunk[256];
+    for (ssize_t n; (n = read(pipeFds[0], chunk, sizeof chunk)) > 0;)
+      err.append(chunk, n);
+    close(pipeFds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+      ++returned;
+      continue;
+    }
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT && err.rfind(kFailurePrefix, 0) == 0) {
+      ++refused;
+      continue;
+    }
+    std::ostringstream shapeText;
+    for (const auto &shape : shapes) {
+      shapeText << "[";
+      for (size_t d = 0; d < shape.size(); ++d)
+        shapeText << (d ? "," : "") << shape[d];
+      shapeText << "]";
+    }
+    return ::testing::AssertionFailure()
+           << "call " << i << " with shapes " << shapeText.str() << " ended with "
+           << (WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status))
+                                   : "exit status " + std::to_string(WEXITSTATUS(status)))
+           << ", stderr: " << err;
+  }
+  std::printf("[ FUZZED   ] %d calls: %d returned, %d refused with the documented abort\n",
+              iterations, returned, refused);
   return ::testing::AssertionSuccess();
 }
 

@@ -142,6 +142,46 @@ class Guard:
     high: int | None = None
     symbol: str = ""
 
+    def sizes(self, shapes: list[list[int]]) -> tuple[int, int]:
+        """The two numbers the check compares (and prints) for these shapes."""
+        a = shapes[self.dim.arg][self.dim.dim]
+        if self.other is not None:
+            return a, shapes[self.other.arg][self.other.dim]
+        return a, (self.value if self.kind == "static" else 0)
+
+    def holds(self, shapes: list[list[int]]) -> bool:
+        a, b = self.sizes(shapes)
+        if self.kind == "bounds":
+            return self.value <= a <= self.high
+        return a <= b if self.kind == "at_most" else a == b
+
+    def violation(self, shapes: list[list[int]]) -> list[list[int]] | None:
+        """Shapes like `shapes` that break this guard, or None if no size can."""
+        a, b = self.sizes(shapes)
+        if self.kind == "bounds":
+            size = self.high + 1 if self.high < INT64_MAX else self.value - 1
+            if size < 0 or size > 1 << 20:
+                return None
+        else:
+            size = b + 1
+        out = [list(s) for s in shapes]
+        out[self.dim.arg][self.dim.dim] = size
+        return out
+
+    def rendered(self, function: str, shapes: list[list[int]]) -> str:
+        """The message the compiled check prints for these shapes."""
+        a, b = self.sizes(shapes)
+        return self.message(function).replace("%ld", str(a), 1).replace("%ld", str(b), 1)
+
+    def describe(self) -> str:
+        if self.kind == "equal":
+            return f"{self.dim} must equal {self.other}"
+        if self.kind == "static":
+            return f"{self.dim} must be {self.value}"
+        if self.kind == "at_most":
+            return f"{self.dim} must be at most {self.other}"
+        return f"{self.dim} must be in [{self.value}, {self.high}] (torch.export dim {self.symbol})"
+
     def message(self, function: str) -> str:
         head = f"{PREFIX}{function}: {self.dim} is %ld"
         if self.kind == "equal":

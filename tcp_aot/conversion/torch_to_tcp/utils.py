@@ -18,7 +18,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, tensor
 
 from ...dialects import tcp
-from ...dialects.tcp_base import enum_attr, is_bool, is_float
+from ...dialects.tcp_base import elements_type, enum_attr, is_bool, is_float, is_resource_elements
 from ..pattern_list import Unsupported
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
@@ -357,9 +357,9 @@ def broadcast_operands(result: TorchTensor, operands: Sequence[ir.Value]) -> lis
 def retype_elements(attr: ir.Attribute, t: ir.RankedTensorType) -> ir.Attribute:
     """The same constant data with signless element type `t` (Torch literals
     carry si64 and friends)."""
-    if attr.type == t:
+    if elements_type(attr) == t:
         return attr
-    if isinstance(attr, ir.DenseResourceElementsAttr):
+    if is_resource_elements(attr):
         name = re.match(r"dense_resource<([^>]+)>", str(attr)).group(1)
         return ir.Attribute.parse(f"dense_resource<{name}> : {t}")
     return dense_value(np.array(attr), t)
