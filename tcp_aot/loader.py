@@ -53,10 +53,19 @@ def find_loader(loader_path: str) -> Callable[[], TorchLoaderOutput]:
 
 
 def run_loader(loader_path: str) -> TorchLoaderOutput:
-    """Call the loader and check what it returned."""
+    """Call the loader and check what it returned. The loader runs once in
+    the mlir_torch stage and once in the npz stage: random number generators
+    are seeded first, so that random weights and inputs are the same in both
+    (and on every machine)."""
+    import random
+
+    import numpy as np
     import torch
 
     loader = find_loader(loader_path)
+    torch.manual_seed(0)
+    random.seed(0)
+    np.random.seed(0)
     try:
         out = loader()
     except Exception as e:

@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import re
+import socket
 import subprocess
 import sys
 import traceback
@@ -43,7 +44,8 @@ def run_stage(stage: str, name: str, log_path: str | None, body: Callable[[], No
     handlers: list[logging.Handler] = [logging.FileHandler(log_path, mode="w")] if log_path else []
     logging.basicConfig(level=logging.INFO, handlers=handlers or [logging.NullHandler()],
                         format="%(message)s", force=True)
-    log.info("[%s] %s", name, stage)
+    job = os.environ.get("SLURM_JOB_ID")
+    log.info("[%s] %s on %s%s", name, stage, socket.gethostname(), f" in SLURM job {job}" if job else "")
     try:
         body()
     except (StageError, DiagnosticError) as e:

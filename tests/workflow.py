@@ -27,6 +27,7 @@ class Run:
 
 
 def copy_workflow(dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
     for name in WORKFLOW_FILES:
         src = ROOT / name
         if src.is_dir():
@@ -44,8 +45,14 @@ def set_config(workdir: Path, **changes) -> dict:
     return config
 
 
-def snakemake(workdir: Path, *args: str, timeout: float = 1800) -> Run:
-    proc = subprocess.run([SNAKEMAKE, *args], cwd=workdir, capture_output=True, text=True, timeout=timeout)
+def snakemake(workdir: Path, *args: str, timeout: int = 1800) -> Run:
+    """Run Snakemake; `timeout -k` kills it (and an executor that ignores
+    SIGTERM) if it hangs."""
+    proc = subprocess.run(["timeout", "-k", "10", str(timeout), SNAKEMAKE, *args], cwd=workdir,
+                          capture_output=True, text=True)
+    if proc.returncode in (124, 137):
+        raise TimeoutError(f"snakemake {' '.join(args)} did not finish in {timeout} s:\n{proc.stdout[-3000:]}"
+                           f"{proc.stderr[-3000:]}")
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
