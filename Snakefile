@@ -3,7 +3,10 @@
 # `snakemake -j2` builds and tests everything; `snakemake results/NAME.so`
 # builds one program; every stage's output is a file under results/.
 
+from snakemake.exceptions import WorkflowError
 from snakemake.utils import min_version, validate
+
+from tcp_aot.config import describe_validation_error
 
 min_version("9.0")
 
@@ -11,7 +14,10 @@ min_version("9.0")
 configfile: "config.yaml"
 
 
-validate(config, "schemas/config.schema.yaml")
+try:
+    validate(config, "schemas/config.schema.yaml")
+except WorkflowError as e:
+    raise WorkflowError(describe_validation_error(e)) from None
 
 
 include: "rules/common.smk"

@@ -1,4 +1,15 @@
-"""Loader -> torch.export -> Torch dialect (torch-mlir's FX importer)."""
+"""Loader -> torch.export -> Torch dialect (torch-mlir's FX importer).
+
+Two things are done here rather than by the importer:
+- torch.export's symbolic dims are bound to the function's arguments
+  (torch.symbolic_int + torch.bind_symbolic_shape) from the exported
+  program's input shapes and range constraints. The importer can bind every
+  intermediate value too, but fails on size expressions it cannot translate
+  (`x[::2]` on a dynamic dim gives a FloorDiv); the compiler only needs the
+  arguments' (shape guards, the npz stage's second case).
+- A constant tensor (a buffer) inside a list argument, as in `x[self.idx]`,
+  is routed through aten.clone: the importer refuses literal tensors in lists.
+"""
 
 from __future__ import annotations
 
@@ -29,17 +40,124 @@ def _first_lines(text: str, n: int = 3) -> str:
 
 
 def import_to_torch_mlir(out: TorchLoaderOutput) -> str:
-    """The Torch-dialect module (backend contract form) as text, with the
-    symbolic shapes of torch.export kept as torch.symbolic_int /
-    torch.bind_symbolic_shape."""
-    from torch_mlir import fx
+    """The Torch-dialect module (backend contract form) as text."""
+    from torch_mlir import fx, ir
 
     program = export(out)
+    _clone_constants_in_lists(program)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            module = fx.export_and_import(program, output_type="torch", func_name=out.func_name,
-                                          import_symbolic_shape_expressions=True)
+            module = fx.export_and_import(program, output_type="torch", func_name=out.func_name)
         except Exception as e:
             raise StageError(f"torch-mlir import failed: {type(e).__name__}: {_first_lines(str(e))}") from None
+    with module.context, ir.Location.unknown():
+        _bind_argument_shapes(module, program, out.func_name)
     return module.operation.get_asm(enable_debug_info=False)
+
+
+def _clone_constants_in_lists(program) -> None:
+    import torch
+
+    signature = program.graph_signature
+    constants = set(signature.inputs_to_buffers) | set(signature.inputs_to_parameters) | \
+        set(signature.inputs_to_lifted_tensor_constants)
+    graph = program.graph_module.graph
+    changed = False
+    for node in list(graph.nodes):
+        if node.op != "call_function":
+            continue
+        new_args = []
+        for arg in node.args:
+            if isinstance(arg, (list, tuple)) and any(
+                    isinstance(a, torch.fx.Node) and a.op == "placeholder" and a.name in constants for a in arg):
+                items = []
+                for a in arg:
+                    if isinstance(a, torch.fx.Node) and a.op == "placeholder" and a.name in constants:
+                        with graph.inserting_before(node):
+                            clone = graph.call_function(torch.ops.aten.clone.default, (a,))
+                            clone.meta["val"] = a.meta.get("val")
+                        a = clone
+                        changed = True
+                    items.append(a)
+                arg = type(arg)(items)
+            new_args.append(arg)
+        node.args = tuple(new_args)
+    if changed:
+        program.graph_module.recompile()
+
+
+def _bind_argument_shapes(module, program, func_name: str) -> None:
+    """torch.symbolic_int for every symbol of the inputs' shapes (with
+    torch.export's range) and torch.bind_symbolic_shape for every argument
+    whose shape mentions one."""
+    import sympy
+    import torch
+    from torch_mlir import ir
+
+    user_inputs = program.graph_signature.user_inputs
+    shapes = [node.meta["val"].shape for node in program.graph.nodes
+              if node.op == "placeholder" and node.name in user_inputs]
+    exprs = [[d.node.expr if isinstance(d, torch.SymInt) else sympy.Integer(d) for d in shape] for shape in shapes]
+    symbols = sorted({s for dims in exprs for e in dims for s in e.free_symbols}, key=str)
+    if not symbols:
+        return
+    func_op = next(op.operation for op in module.body.operations
+                   if ir.StringAttr(op.operation.attributes["sym_name"]).value == func_name)
+    entry = func_op.regions[0].blocks[0]
+    i64 = ir.IntegerType.get_signless(64)
+    with ir.InsertionPoint.at_block_begin(entry):
+        values = {}
+        for symbol in symbols:
+            low, high = _range(program.range_constraints.get(symbol))
+            values[symbol] = ir.Operation.create(
+                "torch.symbolic_int", results=[ir.Type.parse("!torch.int")],
+                attributes={"symbol_name": ir.StringAttr.get(str(symbol)),
+                            "min_val": ir.IntegerAttr.get(i64, low), "max_val": ir.IntegerAttr.get(i64, high)}
+            ).result
+        for arg, dims in zip(entry.arguments, exprs):
+            used = sorted({s for e in dims for s in e.free_symbols}, key=str)
+            if not used:
+                continue
+            affine = [_affine(e, used) for e in dims]
+            if any(a is None for a in affine):
+                continue  # an expression an affine map cannot hold
+            amap = ir.AffineMap.get(0, len(used), affine)
+            ir.Operation.create("torch.bind_symbolic_shape", results=[],
+                                operands=[arg] + [values[s] for s in used],
+                                attributes={"shape_expressions": ir.AffineMapAttr.get(amap)})
+
+
+def _range(constraint) -> tuple[int, int]:
+    """torch.export's bounds of a symbol; unbounded sides become 0 / INT64_MAX."""
+    int64_max = 2**63 - 1
+    if constraint is None:
+        return 0, int64_max
+    return _finite(constraint.lower, 0), min(_finite(constraint.upper, int64_max), int64_max)
+
+
+def _finite(bound, default: int) -> int:
+    try:
+        return int(bound)
+    except (TypeError, ValueError, AttributeError, OverflowError):  # sympy's and torch's infinities
+        return default
+
+
+def _affine(expr, symbols):
+    """A sympy size expression as an AffineExpr of symbols, or None."""
+    import sympy
+    from torch_mlir import ir
+
+    if isinstance(expr, sympy.Integer):
+        return ir.AffineConstantExpr.get(int(expr))
+    if isinstance(expr, sympy.Symbol):
+        return ir.AffineSymbolExpr.get(symbols.index(expr))
+    if isinstance(expr, (sympy.Add, sympy.Mul)):
+        parts = [_affine(a, symbols) for a in expr.args]
+        if any(p is None for p in parts):
+            return None
+        result = parts[0]
+        for p in parts[1:]:
+            result = result + p if isinstance(expr, sympy.Add) else result * p
+        return result
+    return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from torch_mlir import ir
 
 from .diagnostics import Diagnostic, DiagnosticError, format_location, from_mlir_error
@@ -65,3 +67,17 @@ def print_module(module: ir.Module | ir.Operation, debug_info: bool = False) -> 
     """Module text with TCP ops in their custom syntax."""
     text = module.operation.get_asm(enable_debug_info=debug_info, assume_verified=True)
     return to_custom(text)
+
+
+_RESOURCES = re.compile(r"\{-#\s*dialect_resources:(.*?)#-\}", re.DOTALL)
+_BLOB = re.compile(r'([\w.$-]+)\s*:\s*"0x([0-9A-Fa-f]*)"')
+
+
+def resource_blobs(text: str) -> dict[str, bytes]:
+    """The dense_resource blobs in a module's text, by name (the bindings
+    cannot read a blob's data back). A blob's first 4 bytes, its alignment,
+    are dropped."""
+    m = _RESOURCES.search(text)
+    if m is None:
+        return {}
+    return {name: bytes.fromhex(data)[4:] for name, data in _BLOB.findall(m.group(1))}

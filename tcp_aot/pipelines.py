@@ -7,7 +7,7 @@ names. tcp-opt, the Snakemake stages and the tests all run these by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from torch_mlir import ir, passmanager
@@ -27,13 +27,14 @@ from .transforms.shape_guards import insert_shape_guards
 class PassOptions:
     filename: str | None = None  # names the source in diagnostics
     allow_unconverted: bool = False  # keep unconvertible torch ops as tcp.custom_op
+    resource_blobs: dict[str, bytes] = field(default_factory=dict)  # see module_io.resource_blobs
 
 
 PythonPass = Callable[[ir.Operation, PassOptions], None]
 
 PYTHON_PASSES: dict[str, tuple[PythonPass, str]] = {
     "convert-torch-to-tcp": (
-        lambda op, o: convert_torch_to_tcp(op, o.allow_unconverted, o.filename),
+        lambda op, o: convert_torch_to_tcp(op, o.allow_unconverted, o.filename, o.resource_blobs),
         "Convert Torch ops to TCP (fails listing every op that does not convert)"),
     "verify-tcp-backend-contract": (
         lambda op, o: verify_backend_contract(op, o.filename),

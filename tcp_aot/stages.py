@@ -48,11 +48,13 @@ def run_stage(stage: str, name: str, log_path: str | None, body: Callable[[], No
     log.info("[%s] %s on %s%s", name, stage, socket.gethostname(), f" in SLURM job {job}" if job else "")
     try:
         body()
-    except (StageError, DiagnosticError) as e:
-        detail = getattr(e, "log", "")
-        if detail:
-            log.info("%s", detail)
+    except StageError as e:
+        if e.log:
+            log.info("%s", e.log)
         _fail(f"[{name}] {stage}: {e}")
+    except DiagnosticError as e:
+        causes = [f"{d.location}: {d.message}" if d.location else d.message for d in e.diagnostics]
+        _fail(f"[{name}] {stage}: " + "\n  ".join(causes))
     except KeyboardInterrupt:
         _fail(f"[{name}] {stage}: interrupted")
     except Exception as e:  # a bug in the compiler: keep the traceback in the log
@@ -110,11 +112,13 @@ def mlir_tcp(source: Path, output: Path, allow_unconverted: bool = False) -> Non
 
     from . import pipelines
     from .context import make_context
-    from .module_io import parse_module, print_module
+    from .module_io import parse_module, print_module, resource_blobs
 
+    text = _read(source)
     with make_context(), ir.Location.unknown():
-        module = parse_module(_read(source), str(source))
-        options = pipelines.PassOptions(filename=str(source), allow_unconverted=allow_unconverted)
+        module = parse_module(text, str(source))
+        options = pipelines.PassOptions(filename=str(source), allow_unconverted=allow_unconverted,
+                                        resource_blobs=resource_blobs(text))
         passes = ["torch-to-tcp"] if source.name.endswith(".torch.mlir") else ["verify-tcp-backend-contract"]
         pipelines.run(module, passes, options)
         text = print_module(module)

@@ -38,7 +38,7 @@ class SlurmCluster:
         self.dir = workdir
         self.host = socket.gethostname().split(".")[0]
         self.saved_conf: bytes | None = None
-        self.pids: list[int] = []
+        self.pid_files: list[Path] = []
 
     def __enter__(self) -> "SlurmCluster":
         try:
@@ -81,7 +81,6 @@ PartitionName=main Nodes={self.host} Default=YES MaxTime=INFINITE State=UP
         self._wait_for_file(self.dir / "slurmctld.pid")
         subprocess.run(["/usr/sbin/slurmd"], check=True)
         self._wait_for_file(self.dir / "slurmd.pid")
-        self.pids = [int((self.dir / f"{d}.pid").read_text()) for d in ("slurmctld", "slurmd")]
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             state = subprocess.run(["sinfo", "-h", "-o", "%T"], capture_output=True, text=True).stdout.strip()
@@ -97,11 +96,9 @@ PartitionName=main Nodes={self.host} Default=YES MaxTime=INFINITE State=UP
         run_dir.mkdir(parents=True, exist_ok=True)
         shutil.chown(run_dir, "munge", "munge")
         subprocess.run(["runuser", "-u", "munge", "--", "/usr/sbin/munged"], check=True)
+        self.pid_files.append(run_dir / "munged.pid")  # ours: stop it afterwards
         self._wait(lambda: subprocess.run("munge -n | unmunge", shell=True, capture_output=True).returncode == 0,
                    "munged did not start")
-        pid_file = Path("/run/munge/munged.pid")
-        if pid_file.exists():
-            self.pids.append(int(pid_file.read_text()))
 
     def _wait_for_file(self, path: Path) -> None:
         self._wait(path.exists, f"{path} did not appear")
@@ -116,15 +113,11 @@ PartitionName=main Nodes={self.host} Default=YES MaxTime=INFINITE State=UP
         raise RuntimeError(error)
 
     def __exit__(self, *exc) -> None:
-        for pid_file in ("slurmd.pid", "slurmctld.pid"):
-            path = self.dir / pid_file
-            if path.exists():
-                self.pids.append(int(path.read_text()))
-        for pid in set(self.pids):
+        for path in [self.dir / "slurmd.pid", self.dir / "slurmctld.pid"] + self.pid_files:
             try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
+                os.kill(int(path.read_text()), signal.SIGTERM)
+            except (OSError, ValueError):
+                pass  # not running, or never started
         if self.saved_conf is not None:
             SLURM_CONF.write_bytes(self.saved_conf)
         elif SLURM_CONF.exists():

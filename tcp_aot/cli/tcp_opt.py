@@ -26,7 +26,7 @@ from torch_mlir import ir
 from .. import pipelines
 from ..context import make_context
 from ..diagnostics import Diagnostic, DiagnosticError, from_mlir_error
-from ..module_io import parse_module, print_module
+from ..module_io import parse_module, print_module, resource_blobs
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
 
@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tcp-opt: cannot read {args.input}: {e.strerror}", file=sys.stderr)
         return 1
     chunks = _chunks(text) if args.split_input_file else [(0, text)]
-    options = pipelines.PassOptions(filename=filename, allow_unconverted=args.allow_unconverted)
+    options = pipelines.PassOptions(filename=filename, allow_unconverted=args.allow_unconverted,
+                                    resource_blobs=resource_blobs(text))
     outputs, ok = [], True
     with make_context(), ir.Location.unknown():
         for line_offset, chunk in chunks:

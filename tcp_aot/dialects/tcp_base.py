@@ -153,6 +153,11 @@ def is_resource_elements(a: ir.Attribute) -> bool:
         return False
 
 
+def resource_name(a: ir.Attribute) -> str:
+    """The blob name of a dense_resource<name> constant."""
+    return str(a).split("<", 1)[1].split(">", 1)[0]
+
+
 def elements_type(a: ir.Attribute) -> ir.Type:
     """The tensor type of a dense or dense_resource constant."""
     return ir.DenseResourceElementsAttr(a).type if is_resource_elements(a) else a.type

@@ -18,7 +18,9 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, tensor
 
 from ...dialects import tcp
-from ...dialects.tcp_base import elements_type, enum_attr, is_bool, is_float, is_resource_elements
+from ...dialects.tcp_base import (
+    elements_type, enum_attr, is_bool, is_float, is_resource_elements, resource_name,
+)
 from ..pattern_list import Unsupported
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
@@ -356,10 +358,9 @@ def broadcast_operands(result: TorchTensor, operands: Sequence[ir.Value]) -> lis
 
 def retype_elements(attr: ir.Attribute, t: ir.RankedTensorType) -> ir.Attribute:
     """The same constant data with signless element type `t` (Torch literals
-    carry si64 and friends)."""
+    carry si64 and friends; integer resources were inlined before)."""
     if elements_type(attr) == t:
         return attr
     if is_resource_elements(attr):
-        name = re.match(r"dense_resource<([^>]+)>", str(attr)).group(1)
-        return ir.Attribute.parse(f"dense_resource<{name}> : {t}")
+        raise Unsupported(f"constant {resource_name(attr)} of type {elements_type(attr)} cannot be retyped")
     return dense_value(np.array(attr), t)
