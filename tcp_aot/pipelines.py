@@ -20,6 +20,7 @@ from .module_io import verify_module
 from .transforms.abi import annotate_abi
 from .transforms.backend_contract import verify_backend_contract
 from .transforms.owned_results import own_results
+from .transforms.runtime_errors import asserts_to_stderr
 from .transforms.shape_guards import insert_shape_guards
 
 
@@ -57,6 +58,9 @@ PYTHON_PASSES: dict[str, tuple[PythonPass, str]] = {
     "annotate-abi": (
         lambda op, o: annotate_abi(op),
         "Give public functions a C interface and read-only inputs"),
+    "asserts-to-stderr": (
+        lambda op, o: asserts_to_stderr(op),
+        "Make cf.assert print its message (and checked values) on stderr before aborting"),
     "own-results": (
         lambda op, o: own_results(op),
         "Give every returned buffer its own allocation (the caller frees it)"),
@@ -79,6 +83,7 @@ PIPELINES: dict[str, list[str]] = {
         "drop-tcp-symbolic-shape-ops",
         "inline-tcp-groups",
         "convert-tcp-to-linalg",
+        "asserts-to-stderr",
         "canonicalize", "cse",
         "linalg-fuse-elementwise-ops",
     ],

@@ -9,10 +9,9 @@ gather's indices fit in its input) and from torch.export's symbolic dims
 Every dim involved is traced back to a function argument's dim, so the checks
 run once at entry, before any work.
 
-A failing check calls `__tcp_aot_guard_fail(format, a, b)`, defined in the
-module: it prints `tcp_aot shape guard: ...` on stderr (dprintf to fd 2) and
-calls abort(). The documented failure of a compiled function on bad shapes
-is therefore SIGABRT with that message.
+A failing check prints `tcp_aot shape guard: ...` on stderr and calls
+abort() (see runtime_errors.py): the documented failure of a compiled
+function on bad shapes is SIGABRT with that message.
 """
 
 from __future__ import annotations
@@ -20,13 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, llvm, scf, tensor
+from torch_mlir.dialects import arith, tensor
 
 from ..dialects import tcp
 from ..dialects.tcp_base import ELEMENTWISE, has_trait, i64_array
 from ..symbolic_shapes import INT64_MAX, argument_shapes
+from .runtime_errors import Messages, fail_if
 
-FAIL = "__tcp_aot_guard_fail"
 PREFIX = "tcp_aot shape guard: "
 
 
@@ -284,57 +283,27 @@ def collect_guards(func_op: ir.Operation) -> list[Guard]:
 # Emitting the checks
 # ---------------------------------------------------------------------------
 
-_RUNTIME = f"""
-llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
-llvm.func @abort()
-llvm.func internal @{FAIL}(%format: !llvm.ptr, %a: i64, %b: i64) {{
-  %stderr = llvm.mlir.constant(2 : i32) : i32
-  %0 = llvm.call @dprintf(%stderr, %format, %a, %b) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, i64, i64) -> i32
-  llvm.call @abort() : () -> ()
-  llvm.unreachable
-}}
-"""
-
 
 def insert_shape_guards(root: ir.Operation) -> None:
     module_block = root.regions[0].blocks[0]
     functions = [op.operation for op in module_block.operations
                  if op.operation.name == "func.func" and op.operation.regions[0].blocks
                  and not _is_private(op.operation)]
-    plans = [(f, collect_guards(f)) for f in functions]
-    if not any(guards for _, guards in plans):
-        return
-    declarations = [_RUNTIME]
-    for func_op, guards in plans:
+    messages = Messages(root, "__tcp_aot_guard_message_")
+    for func_op in functions:
         name = ir.StringAttr(func_op.attributes["sym_name"]).value
         entry = func_op.regions[0].blocks[0]
         first = list(entry.operations)[0]
-        for guard in guards:
-            symbol = f"__tcp_aot_guard_message_{len(declarations) - 1}"
-            declarations.append(_message_global(symbol, guard.message(name) + "\n"))
+        for guard in collect_guards(func_op):
+            symbol = messages.add(guard.message(name) + "\n")
             with ir.InsertionPoint(first), func_op.location:
                 _emit(entry, guard, symbol)
-    _prepend(root, "\n".join(declarations))
+    messages.define()
 
 
 def _is_private(func_op: ir.Operation) -> bool:
     return "sym_visibility" in func_op.attributes and \
         ir.StringAttr(func_op.attributes["sym_visibility"]).value == "private"
-
-
-def _message_global(symbol: str, text: str) -> str:
-    data = text.encode() + b"\0"
-    escaped = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
-    return (f'llvm.mlir.global private constant @{symbol}("{escaped}") {{addr_space = 0 : i32}} '
-            f': !llvm.array<{len(data)} x i8>')
-
-
-def _prepend(root: ir.Operation, text: str) -> None:
-    """Parse module-level ops and move them to the top of root."""
-    parsed = ir.Module.parse(text, root.context)
-    first = list(root.regions[0].blocks[0].operations)[0]
-    for op in list(parsed.body.operations):
-        op.operation.move_before(first)
 
 
 def _dim_i64(entry: ir.Block, x: ArgDim) -> ir.Value:
@@ -359,8 +328,4 @@ def _emit(entry: ir.Block, guard: Guard, symbol: str) -> None:
         predicate = arith.CmpIPredicate.sle if guard.kind == "at_most" else arith.CmpIPredicate.eq
         ok = arith.CmpIOp(predicate, a, b).result
     failed = arith.XOrIOp(ok, arith.ConstantOp(ir.IntegerType.get_signless(1), 1).result).result
-    branch = scf.IfOp(failed)
-    with ir.InsertionPoint(branch.then_block):
-        message = llvm.AddressOfOp(llvm.PointerType.get(), symbol).result
-        llvm.CallOp(None, [message, a, b], [], [], callee=FAIL)
-        scf.YieldOp([])
+    fail_if(failed, symbol, a, b)

@@ -1,0 +1,99 @@
+"""How compiled code fails at run time: a message on stderr, then abort().
+
+`__tcp_aot_fail(format, a, b)` (defined in the module, internal) prints
+`format` with two i64 values through dprintf to fd 2 and calls abort(). The
+shape guards use it, and so does every cf.assert (the index checks of
+gathers): MLIR lowers cf.assert to puts() on stdout, whose buffer abort()
+discards, so its message would be lost.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, llvm, scf
+
+FAIL = "__tcp_aot_fail"
+
+_RUNTIME = f"""
+llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
+llvm.func @abort()
+llvm.func internal @{FAIL}(%format: !llvm.ptr, %a: i64, %b: i64) {{
+  %stderr = llvm.mlir.constant(2 : i32) : i32
+  %0 = llvm.call @dprintf(%stderr, %format, %a, %b) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, i64, i64) -> i32
+  llvm.call @abort() : () -> ()
+  llvm.unreachable
+}}
+"""
+
+
+class Messages:
+    """Collects message globals for one module and defines them (with the
+    runtime function) in one go."""
+
+    def __init__(self, root: ir.Operation, prefix: str):
+        self.root, self.prefix = root, prefix
+        self.globals: list[str] = []
+
+    def add(self, text: str) -> str:
+        """A symbol for a new message (a printf format with up to two %ld)."""
+        symbol = f"{self.prefix}{len(self.globals)}"
+        data = text.encode() + b"\0"
+        escaped = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
+        self.globals.append(f'llvm.mlir.global private constant @{symbol}("{escaped}") '
+                            f'{{addr_space = 0 : i32}} : !llvm.array<{len(data)} x i8>')
+        return symbol
+
+    def define(self) -> None:
+        """Put the runtime function (once) and the messages atop the module."""
+        if not self.globals:
+            return
+        block = self.root.regions[0].blocks[0]
+        defined = {ir.StringAttr(op.operation.attributes["sym_name"]).value for op in block.operations
+                   if "sym_name" in op.operation.attributes}
+        text = "\n".join(([] if FAIL in defined else [_RUNTIME]) + self.globals)
+        parsed = ir.Module.parse(text, self.root.context)
+        first = list(block.operations)[0]
+        for op in list(parsed.body.operations):
+            op.operation.move_before(first)
+
+
+def fail_if(failed: ir.Value, symbol: str, a: ir.Value, b: ir.Value) -> None:
+    """At the current insertion point: if `failed`, print message `symbol`
+    with the i64 values a and b and abort."""
+    branch = scf.IfOp(failed)
+    with ir.InsertionPoint(branch.then_block):
+        message = llvm.AddressOfOp(llvm.PointerType.get(), symbol).result
+        llvm.CallOp(None, [message, a, b], [], [], callee=FAIL)
+        scf.YieldOp([])
+
+
+def asserts_to_stderr(root: ir.Operation) -> None:
+    """Replace each cf.assert by a failure through __tcp_aot_fail. A check
+    `index < bound` (arith.cmpi ult, as the gathers emit) prints both."""
+    asserts: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.operation.name == "cf.assert":
+            asserts.append(op.operation)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    messages = Messages(root, "__tcp_aot_assert_message_")
+    i64 = ir.IntegerType.get_signless(64)
+    for op in asserts:
+        condition = op.operands[0]
+        text = ir.StringAttr(op.attributes["msg"]).value
+        with ir.InsertionPoint(op), op.location:
+            compare = None if isinstance(condition, ir.BlockArgument) else condition.owner.operation
+            if compare is not None and compare.name == "arith.cmpi" and \
+                    ir.IntegerAttr(compare.attributes["predicate"]).value == arith.CmpIPredicate.ult.value:
+                a, b = (arith.IndexCastOp(i64, v).result if isinstance(v.type, ir.IndexType) else v
+                        for v in compare.operands)
+                text += " (index %ld, size %ld)"
+            else:
+                a = b = arith.ConstantOp(i64, 0).result
+            symbol = messages.add(text + "\n")
+            failed = arith.XOrIOp(condition, arith.ConstantOp(ir.IntegerType.get_signless(1), 1).result).result
+            fail_if(failed, symbol, a, b)
+        op.erase()
+    messages.define()
