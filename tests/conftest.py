@@ -23,3 +23,14 @@ def context():
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
+
+
+# Durations worth reporting (the full build of every program), printed at the end.
+TIMINGS: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter):
+    if TIMINGS:
+        terminalreporter.section("timings")
+        for line in TIMINGS:
+            terminalreporter.write_line(line)

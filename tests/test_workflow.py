@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 import yaml
 
+from conftest import TIMINGS
 from workflow import copy_workflow, snakemake
 
 CHAIN = ["torch.mlir", "tcp.mlir", "llvm.mlir", "ll", "S", "so"]
@@ -29,7 +30,7 @@ def built(tmp_path_factory) -> Path:
     elapsed = time.monotonic() - start
     config = yaml.safe_load((workdir / "config.yaml").read_text())
     programs = len(config["models"]) + len(config["tcp_sources"])
-    print(f"\nsnakemake -j2: {programs} programs built and tested in {elapsed:.1f} s")
+    TIMINGS.append(f"snakemake -j2: {programs} programs built and tested in {elapsed:.1f} s")
     assert run.returncode == 0, run.output[-5000:]
     return workdir
 

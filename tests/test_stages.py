@@ -1,0 +1,135 @@
+"""Each stage in-process, on a small model and a small TCP program, checking
+what every stage writes."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import numpy as np
+import pytest
+
+from tcp_aot import stages
+from tcp_aot.errors import StageError
+from tcp_aot.reference import load_npz
+
+TCP_PROGRAM = """
+func.func @scale(%x: tensor<?x3xf32>, %s: tensor<f32>) -> (tensor<?x3xf32>, tensor<?x3xi1>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %n = tensor.dim %x, %c0 : tensor<?x3xf32>
+  %e = tensor.expand_shape %s [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
+  %b = tcp.broadcast %e, %n, %c3 {axes = [0, 1]} : tensor<1x1xf32>, index, index -> tensor<?x3xf32>
+  %m = tcp.mul %x, %b : tensor<?x3xf32>, tensor<?x3xf32> -> tensor<?x3xf32>
+  %p = tcp.cast %m {out_int_signedness = #tcp<signedness Signless>} : tensor<?x3xf32> -> tensor<?x3xi1>
+  return %m, %p : tensor<?x3xf32>, tensor<?x3xi1>
+}
+"""
+
+
+@pytest.fixture
+def tools(tmp_path):
+    path = tmp_path / "toolchain.json"
+    stages.toolchain(path, "llc-22", "clang-22", "clang++-22", 22)
+    found = json.loads(path.read_text())
+    assert found["llc"]["version"].startswith("22.") and found["mlir_include"].endswith("include")
+    return path
+
+
+def back_end(tmp_path, name, tcp_mlir, tools):
+    """mlir_llvm -> ll -> S -> so, checking each output."""
+    llvm_mlir, ll, asm, so = (tmp_path / f"{name}.{ext}" for ext in ("llvm.mlir", "ll", "S", "so"))
+    stages.mlir_llvm(tcp_mlir, llvm_mlir)
+    text = llvm_mlir.read_text()
+    assert "llvm.func @" in text and "tcp." not in text
+    stages.ll(llvm_mlir, ll)
+    assert "define " in ll.read_text() and " f0x" not in ll.read_text()
+    stages.assemble(ll, asm, tools, 2)
+    assert ".globl" in asm.read_text()
+    stages.shared_object(asm, so, tools)
+    return so
+
+
+def exported(so) -> set[str]:
+    nm = subprocess.run(["nm", "-D", "--defined-only", str(so)], capture_output=True, text=True, check=True)
+    return {line.split()[-1] for line in nm.stdout.splitlines()}
+
+
+def test_model_stages(root, tmp_path, tools, monkeypatch):
+    monkeypatch.chdir(root)  # models/ is imported from the workflow directory
+    loader = "models.broadcast_add_mixed_ranks.broadcast_add_mixed_ranks_loader"
+    torch_mlir, tcp_mlir = tmp_path / "m.torch.mlir", tmp_path / "m.tcp.mlir"
+
+    stages.mlir_torch(loader, torch_mlir)
+    text = torch_mlir.read_text()
+    assert "func.func @func_main(%arg0: !torch.vtensor<[],f32>, %arg1: !torch.vtensor<[?],f32>)" in text
+    assert "torch.aten.add.Tensor" in text and "torch.bind_symbolic_shape %arg1" in text
+
+    stages.mlir_tcp(torch_mlir, tcp_mlir)
+    text = tcp_mlir.read_text()
+    assert re.search(r"tcp\.broadcast .* \{axes = \[0\]\} : tensor<1xf32>, index -> tensor<\?xf32>", text)
+    assert "torch." not in text
+
+    so = back_end(tmp_path, "m", tcp_mlir, tools)
+    assert {"func_main", "_mlir_ciface_func_main"} <= exported(so)
+
+    npz = tmp_path / "m.npz"
+    stages.npz_for_model(loader, torch_mlir, npz)
+    arrays = load_npz(npz)
+    assert sorted(arrays) == ["Input0", "Input1", "Output0", "case1/Input0", "case1/Input1", "case1/Output0"]
+    assert arrays["Input0"].shape == () and arrays["Input0"].dtype == np.float32
+    assert arrays["case1/Input1"].shape != arrays["Input1"].shape  # another size of the dynamic dim
+    np.testing.assert_allclose(arrays["Output0"], arrays["Input0"] + arrays["Input1"])
+
+    cpp, binary, ok = tmp_path / "m_test.cpp", tmp_path / "m_test", tmp_path / "m.test.ok"
+    stages.test_cpp("m", tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=False)
+    source = cpp.read_text()
+    assert 'extern "C" {' in source and "StridedMemRefType<float, 0> *input0" in source
+    assert "TEST(m, func_main_case0)" in source and "TEST(m, func_main_case1)" in source
+    assert "TEST(m, func_main_fuzz_wrong_shapes)" in source
+    stages.test_bin(cpp, so, binary, tools)
+    stages.test_run(binary, npz, ok)
+    assert ok.read_text().startswith("[  PASSED  ] 3 tests.")
+
+
+def test_tcp_source_stages(tmp_path, tools):
+    source = tmp_path / "prog.mlir"
+    source.write_text(TCP_PROGRAM)
+    tcp_mlir = tmp_path / "prog.tcp.mlir"
+    stages.mlir_tcp(source, tcp_mlir)
+    assert "tcp.broadcast %expanded, %dim, %c3 {axes = [0, 1]}" in tcp_mlir.read_text()
+
+    so = back_end(tmp_path, "prog", tcp_mlir, tools)
+    assert "_mlir_ciface_scale" in exported(so)
+
+    npz = tmp_path / "prog.npz"
+    stages.npz_for_tcp_source(tcp_mlir, npz, [2, 5], None, seed=3)
+    arrays = load_npz(npz)
+    assert arrays["scale/Input0"].shape == (2, 3) and arrays["scale/case1/Input0"].shape == (5, 3)
+    np.testing.assert_array_equal(arrays["scale/Output1"], arrays["scale/Output0"] != 0)
+
+    cpp, binary, ok = tmp_path / "prog_test.cpp", tmp_path / "prog_test", tmp_path / "prog.test.ok"
+    stages.test_cpp("prog", tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=True)
+    assert 'tcp_aot::get(npz, "scale/case1/Output1")' in cpp.read_text()
+    stages.test_bin(cpp, so, binary, tools)
+    stages.test_run(binary, npz, ok)
+    assert ok.read_text().startswith("[  PASSED  ] 3 tests.")
+
+
+def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
+    source = tmp_path / "prog.mlir"
+    source.write_text(TCP_PROGRAM)
+    tcp_mlir, npz = tmp_path / "prog.tcp.mlir", tmp_path / "prog.npz"
+    stages.mlir_tcp(source, tcp_mlir)
+    so = back_end(tmp_path, "prog", tcp_mlir, tools)
+    stages.npz_for_tcp_source(tcp_mlir, npz, [4], None, seed=0)
+    arrays = load_npz(npz)
+    arrays["scale/Output0"] = arrays["scale/Output0"] + 1  # a wrong reference
+    np.savez(npz, **arrays)
+    cpp, binary, ok = tmp_path / "prog_test.cpp", tmp_path / "prog_test", tmp_path / "prog.test.ok"
+    stages.test_cpp("prog", tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=True)
+    stages.test_bin(cpp, so, binary, tools)
+    with pytest.raises(StageError, match=r"execute test failed \(failed tests: prog\.scale_case0\)"):
+        stages.test_run(binary, npz, ok)
+    assert not ok.exists()
