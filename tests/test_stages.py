@@ -51,6 +51,15 @@ def back_end(tmp_path, name, tcp_mlir, tools):
     return so
 
 
+def execute_test(tmp_path, name, tcp_mlir, npz, so, tools, tcp_source: bool) -> tuple[str, str]:
+    """test_cpp -> test_bin -> test_run; the generated source and the ok file."""
+    cpp, binary, ok = tmp_path / f"{name}_test.cpp", tmp_path / f"{name}_test", tmp_path / f"{name}.test.ok"
+    stages.test_cpp(name, tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=tcp_source)
+    stages.test_bin(cpp, so, binary, tools)
+    stages.test_run(binary, npz, ok)
+    return cpp.read_text(), ok.read_text()
+
+
 def exported(so) -> set[str]:
     nm = subprocess.run(["nm", "-D", "--defined-only", str(so)], capture_output=True, text=True, check=True)
     return {line.split()[-1] for line in nm.stdout.splitlines()}
@@ -82,15 +91,11 @@ def test_model_stages(root, tmp_path, tools, monkeypatch):
     assert arrays["case1/Input1"].shape != arrays["Input1"].shape  # another size of the dynamic dim
     np.testing.assert_allclose(arrays["Output0"], arrays["Input0"] + arrays["Input1"])
 
-    cpp, binary, ok = tmp_path / "m_test.cpp", tmp_path / "m_test", tmp_path / "m.test.ok"
-    stages.test_cpp("m", tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=False)
-    source = cpp.read_text()
+    source, ok = execute_test(tmp_path, "m", tcp_mlir, npz, so, tools, tcp_source=False)
     assert 'extern "C" {' in source and "StridedMemRefType<float, 0> *input0" in source
     assert "TEST(m, func_main_case0)" in source and "TEST(m, func_main_case1)" in source
     assert "TEST(m, func_main_fuzz_wrong_shapes)" in source
-    stages.test_bin(cpp, so, binary, tools)
-    stages.test_run(binary, npz, ok)
-    assert ok.read_text().startswith("[  PASSED  ] 3 tests.")
+    assert ok.startswith("[  PASSED  ] 3 tests.")
 
 
 def test_tcp_source_stages(tmp_path, tools):
@@ -109,12 +114,9 @@ def test_tcp_source_stages(tmp_path, tools):
     assert arrays["scale/Input0"].shape == (2, 3) and arrays["scale/case1/Input0"].shape == (5, 3)
     np.testing.assert_array_equal(arrays["scale/Output1"], arrays["scale/Output0"] != 0)
 
-    cpp, binary, ok = tmp_path / "prog_test.cpp", tmp_path / "prog_test", tmp_path / "prog.test.ok"
-    stages.test_cpp("prog", tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=True)
-    assert 'tcp_aot::get(npz, "scale/case1/Output1")' in cpp.read_text()
-    stages.test_bin(cpp, so, binary, tools)
-    stages.test_run(binary, npz, ok)
-    assert ok.read_text().startswith("[  PASSED  ] 3 tests.")
+    source, ok = execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
+    assert 'tcp_aot::get(npz, "scale/case1/Output1")' in source
+    assert ok.startswith("[  PASSED  ] 3 tests.")
 
 
 def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
@@ -127,9 +129,6 @@ def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
     arrays = load_npz(npz)
     arrays["scale/Output0"] = arrays["scale/Output0"] + 1  # a wrong reference
     np.savez(npz, **arrays)
-    cpp, binary, ok = tmp_path / "prog_test.cpp", tmp_path / "prog_test", tmp_path / "prog.test.ok"
-    stages.test_cpp("prog", tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=True)
-    stages.test_bin(cpp, so, binary, tools)
     with pytest.raises(StageError, match=r"execute test failed \(failed tests: prog\.scale_case0\)"):
-        stages.test_run(binary, npz, ok)
-    assert not ok.exists()
+        execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
+    assert not (tmp_path / "prog.test.ok").exists()

@@ -386,22 +386,11 @@ def _check(d: type[TcpOp], op: ir.Operation) -> Iterator[str]:
         return
 
     view = d(op)
-    index = 0
-    for i, od in enumerate(d.OPERANDS):
-        group = view.operand_group(i)
-        for v in (group if od.variadic else [group]):
-            if not od.constraint(v.type):
-                yield f"operand #{index} must be {od.constraint.description}, but got {_fmt_type(v.type)}"
+    for kind, defs, group in (("operand", d.OPERANDS, view.operand_group), ("result", d.RESULTS, view.result_group)):
+        for index, (v, constraint) in enumerate(_constrained_values(defs, group)):
+            if not constraint(v.type):
+                yield f"{kind} #{index} must be {constraint.description}, but got {_fmt_type(v.type)}"
                 return
-            index += 1
-    index = 0
-    for i, rd in enumerate(d.RESULTS):
-        group = view.result_group(i)
-        for v in (group if rd.variadic else [group]):
-            if not rd.constraint(v.type):
-                yield f"result #{index} must be {rd.constraint.description}, but got {_fmt_type(v.type)}"
-                return
-            index += 1
     for ad in d.ATTRS:
         value = view.attr(ad.name)
         if value is None:
@@ -428,6 +417,14 @@ def _check(d: type[TcpOp], op: ir.Operation) -> Iterator[str]:
             yield f"expects regions to end with 'tcp.yield', found '{found}'"
             return
     yield from view.verify_op()
+
+
+def _constrained_values(defs, group) -> list[tuple[ir.Value, TypeConstraint]]:
+    """Each operand (or result) value with the constraint of its definition."""
+    pairs = []
+    for i, x in enumerate(defs):
+        pairs += [(v, x.constraint) for v in (group(i) if x.variadic else [group(i)])]
+    return pairs
 
 
 def same_shape(types: Sequence[ir.Type]) -> bool:

@@ -10,21 +10,15 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import arith, memref
 
+from ..walk import named
+
 # Ops whose result shares its operand's allocation.
 _VIEWS = ("memref.cast", "memref.expand_shape", "memref.collapse_shape", "memref.reinterpret_cast",
           "memref.subview", "memref.view")
 
 
 def own_results(root: ir.Operation) -> None:
-    returns: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.operation.name == "func.return":
-            returns.append(op.operation)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
-    for ret in returns:
+    for ret in named(root, "func.return"):
         _own(ret)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import arith, llvm, scf
 
+from ..walk import named
+
 FAIL = "__tcp_aot_fail"
 
 _RUNTIME = f"""
@@ -70,14 +72,7 @@ def fail_if(failed: ir.Value, symbol: str, a: ir.Value, b: ir.Value) -> None:
 def asserts_to_stderr(root: ir.Operation) -> None:
     """Replace each cf.assert by a failure through __tcp_aot_fail. A check
     `index < bound` (arith.cmpi ult, as the gathers emit) prints both."""
-    asserts: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.operation.name == "cf.assert":
-            asserts.append(op.operation)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
+    asserts = named(root, "cf.assert")
     messages = Messages(root, "__tcp_aot_assert_message_")
     i64 = ir.IntegerType.get_signless(64)
     for op in asserts:

@@ -11,6 +11,7 @@ from torch_mlir import ir, rewrite
 
 from ...diagnostics import Diagnostic, DiagnosticError, format_location
 from ...dialects.tcp_base import is_tcp
+from ...walk import collect
 from ..pattern_list import op_key
 from . import data_movement, elementwise, misc
 from .misc import drop_symbolic_shape_ops, inline_groups, register_custom_op_lowering
@@ -27,14 +28,7 @@ def convert_tcp_to_linalg(root: ir.Operation, filename: str | None = None) -> No
     for family in FAMILIES:
         family.PATTERNS.populate(patterns, failures)
     rewrite.apply_patterns_and_fold_greedily(root, patterns.freeze())
-    leftovers: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if is_tcp(op):
-            leftovers.append(op.operation)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
+    leftovers = collect(root, is_tcp)
     if leftovers:
         raise DiagnosticError([
             Diagnostic(format_location(op.location, filename),

@@ -9,6 +9,7 @@ from typing import Callable
 from torch_mlir import ir
 
 from ...dialects import tcp
+from ...walk import named
 from ..pattern_list import PatternList, Unsupported
 
 PATTERNS = PatternList()
@@ -39,15 +40,7 @@ def lower_custom_op(op, rewriter):
 def inline_groups(root: ir.Operation) -> None:
     """Move the body of every tcp.group / tcp.isolated_group in front of it
     and replace its results by the yielded values."""
-    groups: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.operation.name in (tcp.GroupOp.OPERATION_NAME, tcp.IsolatedGroupOp.OPERATION_NAME):
-            groups.append(op.operation)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.POST_ORDER)
-    for group in groups:
+    for group in named(root, tcp.GroupOp.OPERATION_NAME, tcp.IsolatedGroupOp.OPERATION_NAME):
         block = group.regions[0].blocks[0]
         for arg, value in zip(block.arguments, group.operands):
             arg.replace_all_uses_with(value)
@@ -63,14 +56,6 @@ def inline_groups(root: ir.Operation) -> None:
 def drop_symbolic_shape_ops(root: ir.Operation) -> None:
     """Remove tcp.bind_symbolic_shape and tcp.symbolic_int: facts for the
     shape guards, nothing to compute."""
-    doomed: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.operation.name in (tcp.BindSymbolicShapeOp.OPERATION_NAME, tcp.SymbolicIntOp.OPERATION_NAME):
-            doomed.append(op.operation)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
     # Binds first: they use the symbolic ints.
-    for op in sorted(doomed, key=lambda o: o.name != tcp.BindSymbolicShapeOp.OPERATION_NAME):
+    for op in named(root, tcp.BindSymbolicShapeOp.OPERATION_NAME) + named(root, tcp.SymbolicIntOp.OPERATION_NAME):
         op.erase()

@@ -14,6 +14,7 @@ from torch_mlir import ir, rewrite
 from ...diagnostics import Diagnostic, DiagnosticError, format_location
 from ...dialects import tcp
 from ...dialects.tcp_base import elements_type, is_resource_elements, resource_name
+from ...walk import collect, named
 from ..pattern_list import Unsupported, op_key
 from . import data_movement, elementwise, misc
 from .utils import const_scalar, from_builtin, is_none, to_builtin, torch_tensor
@@ -50,19 +51,10 @@ def inline_integer_resources(root: ir.Operation, blobs: dict[str, bytes]) -> Non
     """Integer literals held as dense_resource become dense attributes: TCP
     wants signless integers, and retyping a resource needs its data, which
     only the module's text holds."""
-    literals: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        op = op.operation
-        if op.name == "torch.vtensor.literal" and is_resource_elements(op.attributes["value"]):
-            literals.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
-    for op in literals:
+    for op in named(root, "torch.vtensor.literal"):
         attr = op.attributes["value"]
         t = ir.RankedTensorType(elements_type(attr))
-        if not isinstance(t.element_type, ir.IntegerType):
+        if not is_resource_elements(attr) or not isinstance(t.element_type, ir.IntegerType):
             continue
         name = resource_name(attr)
         if name not in blobs:
@@ -75,30 +67,14 @@ def inline_integer_resources(root: ir.Operation, blobs: dict[str, bytes]) -> Non
 
 
 def unconverted_ops(root: ir.Operation) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        name = op.operation.name
-        if name.startswith("torch.") and not name.startswith(_OPERAND_PROVIDERS):
-            found.append(op.operation)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
-    return found
+    return collect(root, lambda op: op.name.startswith("torch.") and not op.name.startswith(_OPERAND_PROVIDERS))
 
 
 def _erase_unused_operand_providers(root: ir.Operation) -> None:
     """Constants and lists whose users became attributes of custom ops."""
     while True:
-        dead: list[ir.Operation] = []
-
-        def visit(op: ir.Operation) -> ir.WalkResult:
-            op = op.operation
-            if op.name.startswith(_OPERAND_PROVIDERS) and all(not list(r.uses) for r in op.results):
-                dead.append(op)
-            return ir.WalkResult.ADVANCE
-
-        root.walk(visit)
+        dead = collect(root, lambda op: op.name.startswith(_OPERAND_PROVIDERS)
+                       and all(not list(r.uses) for r in op.results))
         if not dead:
             return
         for op in dead:

@@ -1,0 +1,28 @@
+"""Walking IR: the ops below an op that satisfy a predicate."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from torch_mlir import ir
+
+
+def collect(root: ir.Operation, predicate: Callable[[ir.Operation], bool],
+            order: ir.WalkOrder = ir.WalkOrder.POST_ORDER) -> list[ir.Operation]:
+    """Every op nested in `root` (and root) for which `predicate` holds, in
+    walk order. Collect first, change afterwards: the walk must not see the
+    IR change under it."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if predicate(op.operation):
+            found.append(op.operation)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, order)
+    return found
+
+
+def named(root: ir.Operation, *names: str) -> list[ir.Operation]:
+    """The ops nested in `root` with one of these names."""
+    return collect(root, lambda op: op.name in names)
