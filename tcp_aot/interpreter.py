@@ -170,13 +170,19 @@ def _concat(view: tcp.ConcatOp, *xs):
     return np.concatenate(xs, axis=ir.IntegerAttr(view.axis).value)
 
 
+def _iota(view: tcp.IotaOp, *size):
+    t = ir.RankedTensorType(view.out.type)
+    length = int(size[0]) if size else t.shape[0]
+    return np.arange(length).astype(numpy_dtype(t.element_type))
+
+
 def _const(view: tcp.ConstOp):
     return _np_value(view.value, view.out.type)
 
 
 _DATA_MOVEMENT: dict[type, Callable] = {
     tcp.BroadcastOp: _broadcast, tcp.SliceOp: _slice, tcp.GatherOp: _gather, tcp.GatherNdOp: _gather_nd,
-    tcp.ConcatOp: _concat, tcp.ConstOp: _const,
+    tcp.ConcatOp: _concat, tcp.ConstOp: _const, tcp.IotaOp: _iota,
 }
 
 # ---------------------------------------------------------------------------

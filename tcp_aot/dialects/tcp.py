@@ -8,7 +8,7 @@ cast). To add an op: declare it here beside its siblings, add its lowering in
 conversion/tcp_to_linalg/ and its NumPy semantics in interpreter.py.
 
 Ops that upstream TCP lacks and this project adds because a conversion
-needs them: tcp.exp, tcp.log1p, tcp.trunc and tcp.concat.
+needs them: tcp.exp, tcp.log1p, tcp.trunc, tcp.concat and tcp.iota.
 """
 
 from __future__ import annotations
@@ -360,6 +360,25 @@ class BroadcastOp(TcpOp):
             x, y = static_dim(in_t, d), static_dim(out_t, d)
             if x is not None and y is not None and x != y:
                 yield f"dim {d} is not broadcast, so in and out must agree on it ({x} vs {y})"
+
+
+class IotaOp(TcpOp):
+    """out[i] = i, a 1-D tensor of integers or floats (added: not in the
+    issue's list; torch.arange needs it). A dynamic length is the `size`
+    operand; a static one has none."""
+    NAME = "iota"
+    OPERANDS = (Operand("size", Index, variadic=True),)
+    RESULTS = (Result("out", FloatOrIntTensor),)
+    TRAITS = frozenset({PURE})
+    FORMAT = "$size attr-dict : type($size) -> type($out)"
+
+    def verify_op(self):
+        if _rank(self.out.type) != 1:
+            yield "failed to verify that out has rank 1"
+            return
+        dynamic = static_dim(self.out.type, 0) is None
+        if len(self.size) != int(dynamic):
+            yield "expects one size operand when out's dim is dynamic, none when it is static"
 
 
 class SliceOp(TcpOp):

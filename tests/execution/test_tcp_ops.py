@@ -279,6 +279,30 @@ _data.add("gather_i32_indices", """func.func @gather_i32_indices(%a: tensor<6xi8
   return %0 : tensor<4xi8>
 }
 """, lambda rng: [random_array("i8", (6,), rng), np.array([5, 0, 0, 3], np.int32)], exact=True)
+_data.add("iota_static_i64", """func.func @iota_static_i64() -> tensor<5xi64> {
+  %0 = tcp.iota : -> tensor<5xi64>
+  return %0 : tensor<5xi64>
+}
+""", lambda rng: [], exact=True)
+_data.add("iota_dynamic_f32", """func.func @iota_dynamic_f32(%like: tensor<?xi8>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %like, %c0 : tensor<?xi8>
+  %0 = tcp.iota %n : index -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+""", lambda rng: [random_array("i8", (7,), rng)], exact=True)
+for _dt in ["i1", "i32"]:
+    _data.add(f"slice_concat_gather_{_dt}", f"""func.func @slice_concat_gather_{_dt}(%a: tensor<?x4x{_dt}>, %i: tensor<2x4xi64>) -> (tensor<?x2x{_dt}>, tensor<?x4x{_dt}>, tensor<2x4x{_dt}>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = tensor.dim %a, %c0 : tensor<?x4x{_dt}>
+  %0 = tcp.slice %a starts(%c0, %c1) sizes(%n, %c2) strides(%c1, %c2) : tensor<?x4x{_dt}> -> tensor<?x2x{_dt}>
+  %1 = tcp.concat %a, %a {{axis = 0 : i64}} : tensor<?x4x{_dt}>, tensor<?x4x{_dt}> -> tensor<?x4x{_dt}>
+  %2 = tcp.gather %a, %i {{dim = 0 : i64}} : tensor<?x4x{_dt}>, tensor<2x4xi64> -> tensor<2x4x{_dt}>
+  return %0, %1, %2 : tensor<?x2x{_dt}>, tensor<?x4x{_dt}>, tensor<2x4x{_dt}>
+}}
+""", lambda rng, dt=_dt: [random_array(dt, (3, 4), rng), rng.integers(0, 3, (2, 4)).astype(np.int64)], exact=True)
 _data.add("gather_nd_leading", """func.func @gather_nd_leading(%a: tensor<?x4xf32>, %i: tensor<?x1xi64>) -> tensor<?x4xf32> {
   %0 = tcp.gather_nd %a, %i : tensor<?x4xf32>, tensor<?x1xi64> -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>

@@ -10,6 +10,7 @@ from ...diagnostics import format_location
 from ...dialects import tcp
 from ...dialects.tcp_base import i64_array
 from ..pattern_list import PatternList
+from .elementwise import convert_element
 from .utils import DYNAMIC, dim_of, empty, generic, index_const
 
 PATTERNS = PatternList()
@@ -33,6 +34,21 @@ def lower_broadcast(op, rewriter):
     in_map = ir.AffineMap.get(out_t.rank, 0, exprs)
     result = generic([view.in_], empty(out_t, sizes), [in_map], lambda x: x)
     rewriter.replace_op(op, [result])
+
+
+@PATTERNS.register(tcp.IotaOp.OPERATION_NAME)
+def lower_iota(op, rewriter):
+    """A generic writing each element's index, converted to the element type."""
+    view = tcp.IotaOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    init = empty(out_t, list(view.size) or [out_t.shape[0]])
+    i64 = ir.IntegerType.get_signless(64)
+
+    def body() -> ir.Value:
+        index = arith.IndexCastOp(i64, linalg.IndexOp(0).result).result
+        return convert_element(index, i64, out_t.element_type, unsigned_in=False, unsigned_out=False)
+
+    rewriter.replace_op(op, [generic([], init, [], body)])
 
 
 def _mixed(values: list[ir.Value], static: list[int] | None = None):

@@ -9,9 +9,9 @@ from torch_mlir.dialects import arith, tensor
 from ...dialects import tcp
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
-    DYNAMIC, TorchTensor, broadcast_operands, broadcast_to, cast_to, const_int, const_scalar, dim_of, i64,
-    index_const, is_none, list_elements, normalize_dim, replace, result_tensor, retype_elements,
-    scalar_tensor, scalar_to_index, to_builtin,
+    DYNAMIC, TorchTensor, broadcast_like, broadcast_operands, broadcast_to, cast_to, const_int, const_number,
+    const_scalar, dim_of, i64, index_const, is_none, list_elements, normalize_dim, replace, result_tensor,
+    retype_elements, scalar_tensor, scalar_to_index, to_builtin,
 )
 
 PATTERNS = PatternList()
@@ -109,6 +109,37 @@ def convert_empty(op, rewriter):
     t = result_tensor(op).builtin()
     mixed = [static if static != DYNAMIC else _as_index(s) for s, static in zip(sizes, t.shape)]
     replace(rewriter, op, [tensor.EmptyOp(mixed, t.element_type).result])
+
+
+_ARANGE_OPERANDS = {"torch.aten.arange": (None, 0, None), "torch.aten.arange.start": (0, 1, None),
+                    "torch.aten.arange.start_step": (0, 1, 2)}
+
+
+@PATTERNS.register(*_ARANGE_OPERANDS)
+def convert_arange(op, rewriter):
+    """arange(start, end, step) = start + step * iota(length), with constant
+    start and step; the end may be a runtime size."""
+    result = result_tensor(op)
+    start_at, end_at, step_at = _ARANGE_OPERANDS[op.name]
+    start = 0 if start_at is None else const_number(op.operands[start_at], "start")
+    step = 1 if step_at is None else const_number(op.operands[step_at], "step")
+    if step <= 0:
+        raise Unsupported("arange needs a positive step")
+    if result.shape[0] is None and not all(isinstance(v, int) for v in (start, step)):
+        raise Unsupported("an arange of dynamic length needs an integer start and step")
+    out = result.builtin()
+    sizes = []
+    if result.shape[0] is None:
+        end = scalar_to_index(to_builtin(op.operands[end_at]))
+        span = arith.SubIOp(end, index_const(start)).result
+        length = arith.CeilDivSIOp(span, index_const(step)).result
+        sizes = [arith.MaxSIOp(length, index_const(0)).result]
+    x = tcp.IotaOp.build([sizes], [out]).result
+    if step != 1:
+        x = tcp.MulOp.build([x, broadcast_like(scalar_tensor(step, out.element_type, 1), x)], [out]).result
+    if start != 0:
+        x = tcp.AddOp.build([x, broadcast_like(scalar_tensor(start, out.element_type, 1), x)], [out]).result
+    replace(rewriter, op, [x])
 
 
 # ---------------------------------------------------------------------------

@@ -517,6 +517,38 @@ func.func @gather_nd_shape(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>) {
   return
 }
 
+// ----- tcp.iota
+
+func.func @iota_rank() {
+  // expected-error @+1 {{'tcp.iota' op failed to verify that out has rank 1}}
+  %0 = tcp.iota : -> tensor<2x2xi64>
+  return
+}
+
+// -----
+
+func.func @iota_size_operand(%n: index) {
+  // expected-error @+1 {{'tcp.iota' op expects one size operand when out's dim is dynamic, none when it is static}}
+  %0 = tcp.iota %n : index -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @iota_missing_size() {
+  // expected-error @+1 {{'tcp.iota' op expects one size operand when out's dim is dynamic, none when it is static}}
+  %0 = tcp.iota : -> tensor<?xi64>
+  return
+}
+
+// -----
+
+func.func @iota_bool() {
+  // expected-error @+1 {{'tcp.iota' op result #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<4xi1>'}}
+  %0 = tcp.iota : -> tensor<4xi1>
+  return
+}
+
 // ----- Groups and yield
 
 func.func @group_yield_types(%a: tensor<2xf32>) {

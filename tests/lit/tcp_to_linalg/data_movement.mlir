@@ -72,3 +72,15 @@ func.func @const() -> tensor<2xf32> {
   %0 = tcp.const {value = dense<[1.0, 2.0]> : tensor<2xf32>} : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// CHECK-LABEL: func.func @iota
+// CHECK: %[[E:.*]] = tensor.empty(%arg0) : tensor<?xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[E]] : tensor<?xf32>)
+// CHECK: %[[I:.*]] = linalg.index 0 : index
+// CHECK: %[[W:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: %[[F:.*]] = arith.sitofp %[[W]] : i64 to f32
+// CHECK: linalg.yield %[[F]] : f32
+func.func @iota(%n: index) -> tensor<?xf32> {
+  %0 = tcp.iota %n : index -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

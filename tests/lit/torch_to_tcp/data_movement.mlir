@@ -150,3 +150,25 @@ func.func @views(%arg0: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[3,2],f32> 
   %3 = torch.aten.view %1, %2 : !torch.vtensor<[2,3],f32>, !torch.list<int> -> !torch.vtensor<[3,2],f32>
   return %3 : !torch.vtensor<[3,2],f32>
 }
+
+// -----
+
+// arange(1, n, 2): start + step * iota(ceil((n - start) / step)).
+// CHECK-LABEL: func.func @arange_dynamic
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?xf32>
+// CHECK: %[[SPAN:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK: %[[LEN:.*]] = arith.ceildivsi %[[SPAN]], %{{.*}} : index
+// CHECK: %[[SIZE:.*]] = arith.maxsi %[[LEN]], %{{.*}} : index
+// CHECK: %[[I:.*]] = tcp.iota %[[SIZE]] : index -> tensor<?xi64>
+// CHECK: %[[M:.*]] = tcp.mul %[[I]], %{{.*}} : tensor<?xi64>, tensor<?xi64> -> tensor<?xi64>
+// CHECK: tcp.add %[[M]], %{{.*}} : tensor<?xi64>, tensor<?xi64> -> tensor<?xi64>
+func.func @arange_dynamic(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],si64> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int4 = torch.constant.int 4
+  %none = torch.constant.none
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?],f32>, !torch.int -> !torch.int
+  %1 = torch.aten.arange.start_step %int1, %0, %int2, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[?],si64>
+  return %1 : !torch.vtensor<[?],si64>
+}
