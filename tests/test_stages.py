@@ -4,6 +4,7 @@ what every stage writes."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 
@@ -132,3 +133,14 @@ def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
     with pytest.raises(StageError, match=r"execute test failed \(failed tests: prog\.scale_case0\)"):
         execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
     assert not (tmp_path / "prog.test.ok").exists()
+
+
+def test_stages_write_through_private_temporary_files(tmp_path):
+    """Each output is written to a temporary file named after it and the
+    writing process, then renamed: parallel jobs never share one, and an
+    interrupted write leaves no file under the output's name."""
+    a, b = tmp_path / "a.tcp.mlir", tmp_path / "b.tcp.mlir"
+    ta, tb = stages._tmp_path(a), stages._tmp_path(b)
+    assert ta != tb and ta.parent == a.parent and str(os.getpid()) in ta.name
+    stages.write_atomic(a, "text")
+    assert a.read_text() == "text" and not ta.exists()
