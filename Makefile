@@ -30,8 +30,8 @@ setup-test:
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/pip install --quiet --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
 clean:
