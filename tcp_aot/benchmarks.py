@@ -1,0 +1,42 @@
+"""What each stage costs: a table from the benchmark files Snakemake writes
+(benchmarks/<rule>/<program>.tsv: wall seconds, peak resident memory)."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class StageCost:
+    stage: str
+    jobs: int
+    total_s: float
+    max_s: float
+    slowest: str
+    peak_rss_mb: float
+
+
+def stage_costs(benchmarks: Path) -> list[StageCost]:
+    costs = []
+    for stage_dir in sorted(p for p in benchmarks.iterdir() if p.is_dir()):
+        rows = []
+        for tsv in sorted(stage_dir.glob("*.tsv")):
+            with tsv.open() as f:
+                for row in csv.DictReader(f, delimiter="\t"):
+                    rss = float(row["max_rss"]) if row["max_rss"] not in ("", "NA", "-") else 0.0
+                    rows.append((tsv.stem, float(row["s"]), rss))
+        if rows:
+            slowest = max(rows, key=lambda r: r[1])
+            costs.append(StageCost(stage_dir.name, len(rows), sum(r[1] for r in rows), slowest[1], slowest[0],
+                                   max(r[2] for r in rows)))
+    return costs
+
+
+def report(costs: list[StageCost]) -> str:
+    lines = [f"{'stage':<11} {'jobs':>4} {'total s':>8} {'max s':>6}  {'peak RSS MB':>11}  slowest"]
+    for c in costs:
+        lines.append(f"{c.stage:<11} {c.jobs:>4} {c.total_s:>8.1f} {c.max_s:>6.2f}  {c.peak_rss_mb:>11.0f}  {c.slowest}")
+    lines.append(f"{'all':<11} {sum(c.jobs for c in costs):>4} {sum(c.total_s for c in costs):>8.1f}")
+    return "\n".join(lines)
