@@ -173,23 +173,26 @@ class Guard:
         return self.message(function).replace("%ld", str(a), 1).replace("%ld", str(b), 1)
 
     def describe(self) -> str:
-        if self.kind == "equal":
-            return f"{self.dim} must equal {self.other}"
-        if self.kind == "static":
-            return f"{self.dim} must be {self.value}"
-        if self.kind == "at_most":
-            return f"{self.dim} must be at most {self.other}"
-        return f"{self.dim} must be in [{self.value}, {self.high}] (torch.export dim {self.symbol})"
+        """The rule, for people."""
+        return _TEXTS[self.kind][0].format(**self._fields())
 
     def message(self, function: str) -> str:
-        head = f"{PREFIX}{function}: {self.dim} is %ld"
-        if self.kind == "equal":
-            return f"{head}, but {self.other} is %ld; the program needs them equal"
-        if self.kind == "static":
-            return f"{head}, but the program needs %ld"
-        if self.kind == "at_most":
-            return f"{head}, but may be at most {self.other}, which is %ld"
-        return f"{head}, outside [{self.value}, {self.high}], the range torch.export allows for {self.symbol}"
+        """The printf format the compiled check prints (two %ld: the sizes)."""
+        return f"{PREFIX}{function}: " + _TEXTS[self.kind][1].format(**self._fields())
+
+    def _fields(self) -> dict:
+        return {"dim": self.dim, "other": self.other, "value": self.value, "high": self.high,
+                "symbol": self.symbol}
+
+
+# Per kind of guard: the rule, and the failure message with its two sizes.
+_TEXTS = {
+    "equal": ("{dim} must equal {other}", "{dim} is %ld, but {other} is %ld; the program needs them equal"),
+    "static": ("{dim} must be {value}", "{dim} is %ld, but the program needs %ld"),
+    "at_most": ("{dim} must be at most {other}", "{dim} is %ld, but may be at most {other}, which is %ld"),
+    "bounds": ("{dim} must be in [{value}, {high}] (torch.export dim {symbol})",
+               "{dim} is %ld, outside [{value}, {high}], the range torch.export allows for {symbol}"),
+}
 
 
 class _Classes:
