@@ -9,8 +9,8 @@ from torch_mlir.dialects import arith, cf, linalg, tensor
 from ...diagnostics import format_location
 from ...dialects import tcp
 from ...dialects.tcp_base import i64_array
+from ..element_casts import convert_element
 from ..pattern_list import PatternList
-from .elementwise import convert_element
 from .utils import DYNAMIC, dim_of, empty, generic, index_const
 
 PATTERNS = PatternList()

@@ -14,7 +14,8 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, math
 
 from ...dialects import tcp
-from ...dialects.tcp_base import TcpOp, element_type, is_bool, is_float, lookup
+from ...dialects.tcp_base import TcpOp, element_type, is_float, lookup
+from ..element_casts import convert_element
 from ..pattern_list import PatternList
 from .utils import elementwise
 
@@ -107,28 +108,6 @@ def _cast(view: tcp.CastOp) -> Body:
     def body(x: ir.Value) -> ir.Value:
         return convert_element(x, src, dst, unsigned_in, unsigned_out)
     return body
-
-
-def convert_element(x: ir.Value, src: ir.Type, dst: ir.Type, unsigned_in: bool, unsigned_out: bool) -> ir.Value:
-    if src == dst:
-        return x
-    if is_bool(dst):
-        if is_float(src):
-            zero = arith.ConstantOp(src, 0.0).result
-            return arith.CmpFOp(arith.CmpFPredicate.UNE, x, zero).result
-        zero = arith.ConstantOp(src, 0).result
-        return arith.CmpIOp(arith.CmpIPredicate.ne, x, zero).result
-    if is_float(dst):
-        if is_float(src):
-            op = arith.ExtFOp if ir.FloatType(dst).width > ir.FloatType(src).width else arith.TruncFOp
-            return op(dst, x).result
-        return (arith.UIToFPOp if unsigned_in else arith.SIToFPOp)(dst, x).result
-    if is_float(src):
-        return (arith.FPToUIOp if unsigned_out else arith.FPToSIOp)(dst, x).result
-    src_w, dst_w = ir.IntegerType(src).width, ir.IntegerType(dst).width
-    if dst_w < src_w:
-        return arith.TruncIOp(dst, x).result
-    return (arith.ExtUIOp if unsigned_in else arith.ExtSIOp)(dst, x).result
 
 
 BODIES: dict[type[TcpOp], Callable[[TcpOp], Body]] = {

@@ -21,6 +21,7 @@ from ...dialects import tcp
 from ...dialects.tcp_base import (
     elements_type, enum_attr, is_bool, is_float, is_resource_elements, resource_name,
 )
+from ..element_casts import convert_element
 from ..pattern_list import Unsupported
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
@@ -244,27 +245,8 @@ def scalar_tensor(v: ir.Value | int | float | bool, elem: ir.Type, rank: int) ->
     if constant is not None and not isinstance(constant, str):
         return const_tensor(constant, t)
     scalar = to_builtin(v)
-    scalar = convert_scalar(scalar, elem)
+    scalar = convert_element(scalar, scalar.type, elem, unsigned_in=is_bool(scalar.type), unsigned_out=False)
     return tensor.FromElementsOp(t, [scalar]).result
-
-
-def convert_scalar(v: ir.Value, elem: ir.Type) -> ir.Value:
-    """Convert a builtin i64/f64/i1 scalar to `elem`."""
-    src = v.type
-    if src == elem:
-        return v
-    if is_float(elem):
-        if is_float(src):
-            return (arith.TruncFOp if ir.FloatType(elem).width < ir.FloatType(src).width
-                    else arith.ExtFOp)(elem, v).result
-        return (arith.UIToFPOp if is_bool(src) else arith.SIToFPOp)(elem, v).result
-    if is_float(src):
-        v = arith.FPToSIOp(i64(), v).result
-        src = v.type
-    width, src_width = ir.IntegerType(elem).width, ir.IntegerType(src).width
-    if width < src_width:
-        return arith.TruncIOp(elem, v).result
-    return (arith.ExtUIOp if is_bool(src) else arith.ExtSIOp)(elem, v).result
 
 
 def cast_to(v: ir.Value, elem: ir.Type) -> ir.Value:
