@@ -16,6 +16,7 @@ from .conversion.tcp_to_linalg import (
     convert_tcp_to_linalg, drop_symbolic_shape_ops, inline_groups,
 )
 from .conversion.torch_to_tcp import convert_torch_to_tcp
+from .diagnostics import from_mlir_error
 from .module_io import verify_module
 from .transforms.abi import annotate_abi
 from .transforms.backend_contract import verify_backend_contract
@@ -140,6 +141,9 @@ def _adapt(fn: PythonPass, options: PassOptions):
 
 
 def run(module: ir.Module | ir.Operation, names: list[str], options: PassOptions = PassOptions()) -> None:
-    """Run passes/pipelines by name. Python passes raise DiagnosticError;
-    upstream failures surface as ir.MLIRError."""
-    build_pass_manager(names, options).run(module.operation)
+    """Run passes/pipelines by name. Failures, of Python and of upstream
+    passes alike, raise DiagnosticError."""
+    try:
+        build_pass_manager(names, options).run(module.operation)
+    except ir.MLIRError as e:
+        raise from_mlir_error(e, options.filename) from None

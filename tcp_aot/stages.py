@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import traceback
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
@@ -108,15 +109,11 @@ def mlir_torch(loader_path: str, output: Path) -> None:
 
 def mlir_tcp(source: Path, output: Path, allow_unconverted: bool = False) -> None:
     """Torch dialect (a model) or a TCP source file -> verified TCP."""
-    from torch_mlir import ir
-
     from . import pipelines
-    from .context import make_context
-    from .module_io import parse_module, print_module, resource_blobs
+    from .module_io import print_module, resource_blobs
 
     text = _read(source)
-    with make_context(), ir.Location.unknown():
-        module = parse_module(text, str(source))
+    with _parsed(source, text) as module:
         options = pipelines.PassOptions(filename=str(source), allow_unconverted=allow_unconverted,
                                         resource_blobs=resource_blobs(text))
         passes = ["torch-to-tcp"] if source.name.endswith(".torch.mlir") else ["verify-tcp-backend-contract"]
@@ -126,35 +123,34 @@ def mlir_tcp(source: Path, output: Path, allow_unconverted: bool = False) -> Non
 
 
 def mlir_llvm(source: Path, output: Path) -> None:
-    from torch_mlir import ir
-
     from . import pipelines
-    from .context import make_context
-    from .module_io import parse_module
 
-    with make_context(), ir.Location.unknown():
-        module = parse_module(_read(source), str(source))
-        try:
-            pipelines.run(module, ["tcp-to-llvm"], pipelines.PassOptions(filename=str(source)))
-        except ir.MLIRError as e:
-            from .diagnostics import from_mlir_error
-            raise from_mlir_error(e, str(source)) from None
+    with _parsed(source) as module:
+        pipelines.run(module, ["tcp-to-llvm"], pipelines.PassOptions(filename=str(source)))
         text = module.operation.get_asm()
     write_atomic(output, text)
 
 
 def ll(source: Path, output: Path) -> None:
-    from torch_mlir import ir
     from torch_mlir.dialects import llvm
+
+    from .toolchain import llc22_float_literals
+
+    with _parsed(source) as module:
+        text = llvm.translate_module_to_llvmir(module.operation)
+    write_atomic(output, llc22_float_literals(text))
+
+
+@contextmanager
+def _parsed(path: Path, text: str | None = None):
+    """The module in `path` (or `text`, read from it), in a fresh context."""
+    from torch_mlir import ir
 
     from .context import make_context
     from .module_io import parse_module
-    from .toolchain import llc22_float_literals
 
     with make_context(), ir.Location.unknown():
-        module = parse_module(_read(source), str(source))
-        text = llvm.translate_module_to_llvmir(module.operation)
-    write_atomic(output, llc22_float_literals(text))
+        yield parse_module(_read(path) if text is None else text, str(path))
 
 
 def _read(path: Path) -> str:
@@ -222,14 +218,9 @@ def npz_for_model(loader_path: str, torch_mlir: Path, output: Path) -> None:
 
 def npz_for_tcp_source(tcp_mlir: Path, output: Path, dim_sizes: list[int], int_range: list[int] | None,
                        seed: int) -> None:
-    from torch_mlir import ir
-
-    from .context import make_context
-    from .module_io import parse_module
     from .reference import save_npz, tcp_reference
 
-    with make_context(), ir.Location.unknown():
-        module = parse_module(_read(tcp_mlir), str(tcp_mlir))
+    with _parsed(tcp_mlir) as module:
         ref = tcp_reference(module, dim_sizes, int_range, seed)
     save_npz(output, ref.arrays())
 
@@ -238,14 +229,11 @@ def test_cpp(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, at
              tcp_source: bool) -> None:
     from torch_mlir import ir
 
-    from .context import make_context
     from .cpp_test import generate, signatures
-    from .module_io import parse_module
     from .reference import load_npz, npz_key
     from .transforms.shape_guards import collect_guards
 
-    with make_context(), ir.Location.unknown():
-        module = parse_module(_read(tcp_mlir), str(tcp_mlir))
+    with _parsed(tcp_mlir) as module:
         sigs = signatures(module)
         guards = {ir.StringAttr(op.attributes["sym_name"]).value: collect_guards(op.operation)
                   for op in module.body.operations if op.operation.name == "func.func"}

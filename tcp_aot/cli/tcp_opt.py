@@ -25,7 +25,7 @@ from torch_mlir import ir
 
 from .. import pipelines
 from ..context import make_context
-from ..diagnostics import Diagnostic, DiagnosticError, from_mlir_error
+from ..diagnostics import Diagnostic, DiagnosticError
 from ..module_io import parse_module, print_module, resource_blobs
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
@@ -124,8 +124,6 @@ def _process(text: str, filename: str, names: list[str], options: pipelines.Pass
         return [], print_module(module, debug_info=debug_info)
     except DiagnosticError as e:
         return e.diagnostics, None
-    except ir.MLIRError as e:
-        return from_mlir_error(e, filename).diagnostics, None
     except ValueError as e:  # an unknown pass name
         return [Diagnostic("", str(e))], None
 
