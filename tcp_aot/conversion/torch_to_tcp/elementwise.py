@@ -66,14 +66,8 @@ def convert_sub(op, rewriter):
 
 @PATTERNS.register("torch.aten.rsub.Scalar", "torch.aten.rsub.Tensor")
 def convert_rsub(op, rewriter):
-    """rsub(x, y, alpha) = y - alpha * x."""
-    result = result_tensor(op)
-    elem = result.element_type()
-    factor = _alpha(op.operands[2], elem)
-    x, y = _operand(op.operands[0], elem, result.rank), _operand(op.operands[1], elem, result.rank)
-    x, y = broadcast_operands(result, [x, y])
-    x = _scaled(x, factor)
-    replace(rewriter, op, [tcp.SubOp.build([y, x], [x.type]).result])
+    """rsub(x, y, alpha) = y - alpha * x: sub with the operands swapped."""
+    _binary(op, rewriter, tcp.SubOp, op.operands[1], op.operands[0], alpha=op.operands[2])
 
 
 @PATTERNS.register("torch.aten.mul.Tensor", "torch.aten.mul.Scalar")
