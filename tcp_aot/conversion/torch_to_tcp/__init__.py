@@ -36,7 +36,10 @@ def convert_torch_to_tcp(root: ir.Operation, allow_unconverted: bool = False,
     patterns = rewrite.RewritePatternSet()
     for family in FAMILIES:
         family.PATTERNS.populate(patterns, failures)
-    rewrite.apply_patterns_and_fold_greedily(root, patterns.freeze())
+    # Producers first, so that a pattern sees its operands already converted.
+    config = rewrite.GreedyRewriteConfig()
+    config.use_top_down_traversal = True
+    rewrite.apply_patterns_and_fold_greedily(root, patterns.freeze(), config)
     leftovers = unconverted_ops(root)
     if not leftovers:
         return

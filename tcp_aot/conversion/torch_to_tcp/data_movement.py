@@ -10,8 +10,8 @@ from ...dialects import tcp
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
     DYNAMIC, TorchTensor, broadcast_like, broadcast_operands, broadcast_to, cast_to, const_int, const_number,
-    const_scalar, dim_of, i64, index_const, is_none, list_elements, normalize_dim, replace, result_tensor,
-    retype_elements, scalar_tensor, scalar_to_index, to_builtin,
+    const_scalar, defining_op, dim_of, i64, index_const, is_none, list_elements, normalize_dim, replace,
+    result_tensor, retype_elements, scalar_tensor, scalar_to_index, to_builtin,
 )
 
 PATTERNS = PatternList()
@@ -349,6 +349,52 @@ def _index_tensor(v: ir.Value) -> ir.Value:
     return cast_to(to_builtin(v), i64())
 
 
+# Ops whose result holds the values of their first operand.
+_SAME_VALUES = ("torch_c.from_builtin_tensor", "torch_c.to_builtin_tensor", "tensor.expand_shape",
+                "tensor.collapse_shape")
+
+
+def _known_non_negative(v: ir.Value) -> bool:
+    """Whether Torch tensor v is, by construction, free of negative values:
+    an integer constant without any, or an iota, possibly reshaped (looked
+    at after their own conversion, or before it for a literal)."""
+    op = defining_op(v)
+    while op is not None and op.name in _SAME_VALUES:
+        op = defining_op(op.operands[0])
+    if op is None:
+        return False
+    if op.name == tcp.IotaOp.OPERATION_NAME:
+        return True
+    if op.name not in ("torch.vtensor.literal", tcp.ConstOp.OPERATION_NAME):
+        return False
+    try:
+        attr = ir.DenseIntElementsAttr(op.attributes["value"])
+    except ValueError:
+        return False
+    values = [ir.IntegerAttr(attr.get_splat_value()).value] if attr.is_splat else list(attr)
+    return min(values, default=0) >= 0
+
+
+def _wrapped_index(v: ir.Value, x: ir.Value, d: int) -> ir.Value:
+    """Index tensor v for dim d of x as advanced indexing reads it: a
+    negative i means size + i. clamp(i, -1, 0) is -1 exactly where i < 0, so
+    i - clamp(i, -1, 0) * size wraps without a select; an index still out of
+    range fails in the gather, as in PyTorch."""
+    index = _index_tensor(v)
+    if _known_non_negative(v):
+        return index
+    t = ir.RankedTensorType(index.type)
+    x_t = ir.RankedTensorType(x.type)
+    if x_t.is_dynamic_dim(d):
+        size = arith.IndexCastOp(i64(), dim_of(x, d)).result
+        unit = tensor.FromElementsOp(ir.RankedTensorType.get([1] * t.rank, i64()), [size]).result
+    else:
+        unit = scalar_tensor(x_t.shape[d], i64(), t.rank)
+    negative = tcp.ClampOp.build([index], [t], {"min_int": _i64_attr(-1), "max_int": _i64_attr(0)}).result
+    shift = tcp.MulOp.build([negative, broadcast_like(unit, index)], [t]).result
+    return tcp.SubOp.build([index, shift], [t]).result
+
+
 @PATTERNS.register("torch.aten.gather")
 def convert_gather(op, rewriter):
     result = result_tensor(op)
@@ -398,7 +444,7 @@ def convert_index_tensor(op, rewriter):
     x = to_builtin(op.operands[0])
     rank = ir.RankedTensorType(x.type).rank
     if len(present) == 1 and present[0] > 0:
-        index = _index_tensor(entries[present[0]])
+        index = _wrapped_index(entries[present[0]], x, present[0])
         if ir.RankedTensorType(index.type).rank != 1:
             raise Unsupported("an index after ':' dims must be 1-D")
         replace(rewriter, op, [_select_along(x, present[0], index, result)])
@@ -407,7 +453,7 @@ def convert_index_tensor(op, rewriter):
         raise Unsupported("index tensors must index the leading dims")
     k = len(entries)
     batch = TorchTensor(result.shape[:result.rank - (rank - k)], "si64")
-    indices = broadcast_operands(batch, [_index_tensor(v) for v in entries])
+    indices = broadcast_operands(batch, [_wrapped_index(v, x, d) for d, v in enumerate(entries)])
     columns = [_expand_unit_dim(v, batch.rank) for v in indices]
     stacked_shape = [DYNAMIC if s is None else s for s in batch.shape] + [k]
     stacked = tcp.ConcatOp.build([columns], [ir.RankedTensorType.get(stacked_shape, i64())],

@@ -107,7 +107,9 @@ func.func @index_select(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<
 // -----
 
 // x[rows, cols] with constant index tensors: stacked, then tcp.gather_nd.
+// The constants have no negative index, so nothing wraps them.
 // CHECK-LABEL: func.func @advanced_indexing
+// CHECK-NOT: tcp.clamp
 // CHECK-DAG: %[[COLS:.*]] = tcp.const {value = dense<[1, 1, 3]> : tensor<3xi64>}
 // CHECK-DAG: %[[ROWS:.*]] = tcp.const {value = dense<[0, 4, 2]> : tensor<3xi64>}
 // CHECK-DAG: %[[R:.*]] = tensor.expand_shape %[[ROWS]] {{\[\[}}0, 1]] output_shape [3, 1]
@@ -120,6 +122,32 @@ func.func @advanced_indexing(%arg0: !torch.vtensor<[5,4],f32>) -> !torch.vtensor
   %2 = torch.prim.ListConstruct %0, %1 : (!torch.vtensor<[3],si64>, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
   %3 = torch.aten.index.Tensor %arg0, %2 : !torch.vtensor<[5,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[3],f32>
   return %3 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// Runtime indices may be negative and count from the end: i - clamp(i, -1, 0) * size,
+// with the size of the dim each indexes (dynamic dim 0, static dim 1).
+// CHECK-LABEL: func.func @advanced_indexing_negative
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x4xf32>
+// CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[NT:.*]] = tensor.from_elements %[[N64]] : tensor<1xi64>
+// CHECK: %[[RNEG:.*]] = tcp.clamp %arg1 {max_int = 0 : i64, min_int = -1 : i64} : tensor<3xi64> -> tensor<3xi64>
+// CHECK: %[[NB:.*]] = tcp.broadcast %[[NT]], %{{.*}} {axes = [0]} : tensor<1xi64>, index -> tensor<3xi64>
+// CHECK: %[[RSHIFT:.*]] = tcp.mul %[[RNEG]], %[[NB]]
+// CHECK: %[[ROWS:.*]] = tcp.sub %arg1, %[[RSHIFT]]
+// CHECK: %[[FOUR:.*]] = tcp.const {value = dense<4> : tensor<1xi64>} : tensor<1xi64>
+// CHECK: %[[CNEG:.*]] = tcp.clamp %arg2 {max_int = 0 : i64, min_int = -1 : i64} : tensor<3xi64> -> tensor<3xi64>
+// CHECK: %[[FB:.*]] = tcp.broadcast %[[FOUR]], %{{.*}} {axes = [0]} : tensor<1xi64>, index -> tensor<3xi64>
+// CHECK: %[[CSHIFT:.*]] = tcp.mul %[[CNEG]], %[[FB]]
+// CHECK: %[[COLS:.*]] = tcp.sub %arg2, %[[CSHIFT]]
+// CHECK-DAG: tensor.expand_shape %[[ROWS]]
+// CHECK-DAG: tensor.expand_shape %[[COLS]]
+// CHECK: tcp.gather_nd %arg0, %{{.*}} : tensor<?x4xf32>, tensor<3x2xi64> -> tensor<3xf32>
+func.func @advanced_indexing_negative(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[3],si64>, %arg2: !torch.vtensor<[3],si64>) -> !torch.vtensor<[3],f32> {
+  %0 = torch.prim.ListConstruct %arg1, %arg2 : (!torch.vtensor<[3],si64>, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %1 = torch.aten.index.Tensor %arg0, %0 : !torch.vtensor<[?,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[3],f32>
+  return %1 : !torch.vtensor<[3],f32>
 }
 
 // -----
