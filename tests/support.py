@@ -4,6 +4,8 @@ same stages the workflow runs) and call its functions from Python."""
 from __future__ import annotations
 
 import ctypes
+import faulthandler
+import os
 from pathlib import Path
 
 import numpy as np
@@ -108,3 +110,23 @@ def _row_major(shape: list[int]) -> list[int]:
         strides.insert(0, step)
         step *= size
     return strides
+
+
+def call_in_child(library: Library, name: str, *inputs: np.ndarray) -> tuple[int, str]:
+    """Call `name` in a forked child, for calls that may abort: returns the
+    child's wait status and what it wrote on stderr."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        faulthandler.disable()  # an abort is the expected outcome, not a crash to report
+        os.close(read_end)
+        os.dup2(write_end, 2)
+        try:
+            library.call(name, *inputs)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end) as stream:
+        stderr = stream.read()
+    _, status = os.waitpid(pid, 0)
+    return status, stderr

@@ -252,7 +252,8 @@ class Atan2Op(BinaryElementwiseOp):
 
 class IntDivOp(BinaryElementwiseOp):
     """Integer division rounded as `rounding_mode` says (#tcp<roundingMode
-    Trunc|Floor|Ceil>). Division by zero is undefined behaviour, as in C."""
+    Trunc|Floor|Ceil>). Division by zero is an error (compiled code aborts
+    with a message, as PyTorch raises)."""
     OPERANDS = (Operand("in1", IntTensor), Operand("in2", IntTensor))
     RESULTS = (Result("out", IntTensor),)
     ATTRS = (Attr("rounding_mode", opaque_enum("roundingMode", ROUNDING_MODES)),)

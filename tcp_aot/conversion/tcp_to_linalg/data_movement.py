@@ -4,14 +4,13 @@ and gathers."""
 from __future__ import annotations
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, cf, linalg, tensor
+from torch_mlir.dialects import arith, linalg, tensor
 
-from ...diagnostics import format_location
 from ...dialects import tcp
 from ...dialects.tcp_base import i64_array
 from ..element_casts import convert_element
 from ..pattern_list import PatternList
-from .utils import DYNAMIC, dim_of, empty, generic, index_const
+from .utils import DYNAMIC, dim_of, empty, generic, index_const, runtime_check
 
 PATTERNS = PatternList()
 
@@ -112,8 +111,7 @@ def _checked_index(x: ir.Value, size: ir.Value | int, op: ir.Operation) -> ir.Va
     index = _to_index(x)
     bound = index_const(size) if isinstance(size, int) else size
     in_range = arith.CmpIOp(arith.CmpIPredicate.ult, index, bound).result
-    where = format_location(op.location) or "an unknown location"
-    cf.AssertOp(in_range, f"tcp_aot: index out of range in {op.name} at {where}")
+    runtime_check(in_range, "index out of range", op)
     return index
 
 

@@ -2,8 +2,9 @@
 body computes one element with arith and math.
 
 Semantics follow PyTorch: NaN propagates through clamp (maximumf/minimumf),
-round_even is ties-to-even, integer ops wrap, casts to i1 are `!= 0` (NaN is
-true), float-to-integer casts truncate toward zero.
+round_even is ties-to-even, integer ops wrap, integer division by zero aborts
+with a message, casts to i1 are `!= 0` (NaN is true), float-to-integer casts
+truncate toward zero.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ...dialects import tcp
 from ...dialects.tcp_base import TcpOp, element_type, is_float, lookup
 from ..element_casts import convert_element
 from ..pattern_list import PatternList
-from .utils import elementwise
+from .utils import elementwise, runtime_check
 
 PATTERNS = PatternList()
 
@@ -97,7 +98,15 @@ _UNSIGNED_DIV = {"Trunc": arith.DivUIOp, "Floor": arith.DivUIOp, "Ceil": arith.C
 
 
 def _int_div(table) -> Callable[[tcp.IntDivOp], Body]:
-    return lambda view: (lambda a, b: table[view.mode](a, b).result)
+    """Division by zero aborts with a message, as PyTorch raises, instead of
+    trapping in the hardware."""
+    def make(view: tcp.IntDivOp) -> Body:
+        def body(a: ir.Value, b: ir.Value) -> ir.Value:
+            nonzero = arith.CmpIOp(arith.CmpIPredicate.ne, b, arith.ConstantOp(b.type, 0).result).result
+            runtime_check(nonzero, "integer division by zero", view.operation)
+            return table[view.mode](a, b).result
+        return body
+    return make
 
 
 def _cast(view: tcp.CastOp) -> Body:

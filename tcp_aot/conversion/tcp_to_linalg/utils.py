@@ -5,13 +5,23 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, linalg, tensor
+from torch_mlir.dialects import arith, cf, linalg, tensor
+
+from ...diagnostics import format_location
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
 
 def index_const(n: int) -> ir.Value:
     return arith.ConstantOp(ir.IndexType.get(), n).result
+
+
+def runtime_check(condition: ir.Value, what: str, op: ir.Operation) -> None:
+    """Abort at run time unless `condition` holds, with a message naming what
+    went wrong, the TCP op and its location in the source (asserts_to_stderr
+    turns it into a message on stderr and abort())."""
+    where = format_location(op.location) or "an unknown location"
+    cf.AssertOp(condition, f"tcp_aot: {what} in {op.name} at {where}")
 
 
 def dim_of(v: ir.Value, d: int) -> ir.Value | int:

@@ -16,10 +16,15 @@ func.func @add(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<?x4xf32> {
   return %0 : tensor<?x4xf32>
 }
 
+// A zero divisor aborts with a message naming the op and its location.
 // abs(x) = max(x, 0 - x): abs(INT_MIN) wraps to INT_MIN, as in PyTorch.
 // CHECK-LABEL: func.func @integer_ops
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
-// CHECK: arith.floordivsi %{{.*}}, %{{.*}} : i32
+// CHECK: ^bb0(%[[A:.*]]: i32, %[[B:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[NZ:.*]] = arith.cmpi ne, %[[B]], %[[ZERO]] : i32
+// CHECK: cf.assert %[[NZ]], "tcp_aot: integer division by zero in tcp.divsi at {{.*}}elementwise.mlir:33:8"
+// CHECK: arith.floordivsi %[[A]], %[[B]] : i32
+// CHECK: cf.assert %{{.*}}, "tcp_aot: integer division by zero in tcp.divui at {{.*}}elementwise.mlir:34:8"
 // CHECK: arith.ceildivui %{{.*}}, %{{.*}} : i32
 // CHECK: ^bb0(%[[IN:.*]]: i32, %{{.*}}: i32):
 // CHECK: %[[NEG:.*]] = arith.subi %[[ZERO]], %[[IN]] : i32
