@@ -241,26 +241,31 @@ def test_too_old_tool(workdir):
 # Processes
 # ---------------------------------------------------------------------------
 
-def slow_loader(seconds: int) -> str:
-    return f"""
+LOADER_STARTED = "loader_started"
+
+
+def _start_slow_job(workdir: Path, seconds: int, *args: str) -> subprocess.Popen:
+    """Start Snakemake on model m's mlir_torch job, whose loader sleeps
+    `seconds`; return once the loader is asleep (it leaves a marker file), so
+    that a signal meets the stage at a known point, not while it starts."""
+    loader = f"""
     import time
+    from pathlib import Path
     from models.broadcast_add_mixed_ranks import broadcast_add_mixed_ranks_loader
     def loader():
+        Path("{LOADER_STARTED}").touch()
         time.sleep({seconds})
         return broadcast_add_mixed_ranks_loader()
     """
-
-
-def _start(workdir: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([SNAKEMAKE, *args], cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, start_new_session=True)
-
-
-def _wait_for(path: Path, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not path.exists():
-        assert time.monotonic() < deadline, f"{path} did not appear"
+    set_config(workdir, models={"m": write_model(workdir, "slow", loader)})
+    proc = subprocess.Popen([SNAKEMAKE, *args, "results/m.torch.mlir"], cwd=workdir, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not (workdir / LOADER_STARTED).exists():
+        assert proc.poll() is None, proc.communicate()[0][-3000:]
+        assert time.monotonic() < deadline, "the loader did not start"
         time.sleep(0.2)
+    return proc
 
 
 def _stage_pid(workdir: Path, script: str) -> int:
@@ -275,9 +280,7 @@ def _stage_pid(workdir: Path, script: str) -> int:
 def test_job_killed_mid_stage(workdir):
     """The stage's process dies (out of memory, a cluster's time limit):
     Snakemake reports the job, nothing is left, the next run redoes it."""
-    set_config(workdir, models={"m": write_model(workdir, "slow", slow_loader(60))})
-    proc = _start(workdir, "-j2", "results/m.torch.mlir")
-    _wait_for(workdir / "logs/mlir_torch/m.log")
+    proc = _start_slow_job(workdir, 60, "-j2")
     os.kill(_stage_pid(workdir, "mlir_torch.py"), signal.SIGKILL)
     output, _ = proc.communicate(timeout=60)
     assert proc.returncode != 0
@@ -290,10 +293,7 @@ def test_job_killed_mid_stage(workdir):
 def test_interrupted_run_recovers_with_rerun_incomplete(workdir):
     """Snakemake itself is stopped mid-stage (Ctrl-C): its job is marked
     incomplete, no output looks complete, --rerun-incomplete redoes it."""
-    set_config(workdir, models={"m": write_model(workdir, "slow", slow_loader(60))})
-    proc = _start(workdir, "-j2", "results/m.torch.mlir")
-    _wait_for(workdir / "logs/mlir_torch/m.log")
-    time.sleep(1)
+    proc = _start_slow_job(workdir, 60, "-j2")
     os.killpg(proc.pid, signal.SIGINT)
     proc.communicate(timeout=60)
     assert proc.returncode != 0
@@ -307,9 +307,7 @@ def test_interrupted_run_recovers_with_rerun_incomplete(workdir):
 def test_two_runs_at_once(workdir):
     """A second run in the same directory is refused while the first holds
     the lock; the first completes undisturbed."""
-    set_config(workdir, models={"m": write_model(workdir, "slow", slow_loader(8))})
-    first = _start(workdir, "-j1", "results/m.torch.mlir")
-    _wait_for(workdir / "logs/mlir_torch/m.log")
+    first = _start_slow_job(workdir, 15, "-j1")
     second = snakemake(workdir, "-j1", "results/m.torch.mlir")
     assert second.returncode != 0
     assert "Directory cannot be locked" in second.output
