@@ -77,6 +77,7 @@ PIPELINES: dict[str, list[str]] = {
         "func.func(torch-finalizing-backend-type-conversion)",
         "canonicalize", "cse",
         "verify-tcp-backend-contract",
+        "tcp-verify",
     ],
     "tcp-to-linalg": [
         "tcp-verify",
