@@ -10,7 +10,7 @@ from __future__ import annotations
 from torch_mlir import ir
 
 from ...dialects import tcp
-from ...dialects.tcp_base import enum_attr, is_float
+from ...dialects.tcp_base import enum_attr, is_bool, is_float
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
     broadcast_like, broadcast_operands, cast_to, const_number, const_str_or_none, is_none, replace,
@@ -47,11 +47,14 @@ def _scaled(v: ir.Value, factor: int | float) -> ir.Value:
 def _binary(op, rewriter, tcp_op, lhs: ir.Value, rhs: ir.Value, alpha: ir.Value | None = None) -> None:
     result = result_tensor(op)
     elem = result.element_type()
-    factor = 1 if alpha is None else _alpha(alpha, elem)
-    a, b = _operand(lhs, elem, result.rank), _operand(rhs, elem, result.rank)
+    # TCP has no arithmetic on i1: bools compute as 0/1 in i8, and the cast
+    # back (x != 0) makes add a logical or and mul a logical and, as in PyTorch.
+    compute = ir.IntegerType.get_signless(8) if is_bool(elem) else elem
+    factor = 1 if alpha is None else _alpha(alpha, compute)
+    a, b = _operand(lhs, compute, result.rank), _operand(rhs, compute, result.rank)
     a, b = broadcast_operands(result, [a, b])
     b = _scaled(b, factor)
-    replace(rewriter, op, [tcp_op.build([a, b], [a.type]).result])
+    replace(rewriter, op, [cast_to(tcp_op.build([a, b], [a.type]).result, elem)])
 
 
 @PATTERNS.register("torch.aten.add.Tensor", "torch.aten.add.Scalar")
@@ -161,7 +164,8 @@ def convert_abs(op, rewriter):
 def convert_sqrt(op, rewriter):
     x = to_builtin(op.operands[0])
     out = result_tensor(op).builtin()
-    if is_float(ir.RankedTensorType(x.type).element_type):
+    elem = ir.RankedTensorType(x.type).element_type
+    if is_float(elem) or is_bool(elem):  # tcp.sqrt takes integers, but not i1
         x = cast_to(x, out.element_type)
     replace(rewriter, op, [tcp.SqrtOp.build([x], [out]).result])
 

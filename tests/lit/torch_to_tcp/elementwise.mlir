@@ -31,6 +31,25 @@ func.func @sub_alpha(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.vtensor<[2,
 
 // -----
 
+// TCP has no arithmetic on i1: bools add (a logical or) and multiply (a
+// logical and) as 0/1 in i8, then cast back (x != 0).
+// CHECK-LABEL: func.func @bool_add_mul
+// CHECK: %[[A:.*]] = tcp.cast %arg0 {in_int_signedness = #tcp<signedness Signless>, out_int_signedness = #tcp<signedness Signed>} : tensor<4xi1> -> tensor<4xi8>
+// CHECK: %[[B:.*]] = tcp.cast %arg1 {in_int_signedness = #tcp<signedness Signless>, out_int_signedness = #tcp<signedness Signed>} : tensor<4xi1> -> tensor<4xi8>
+// CHECK: %[[S:.*]] = tcp.add %[[A]], %[[B]] : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+// CHECK: %[[OR:.*]] = tcp.cast %[[S]] {in_int_signedness = #tcp<signedness Signed>, out_int_signedness = #tcp<signedness Signless>} : tensor<4xi8> -> tensor<4xi1>
+// CHECK: %[[P:.*]] = tcp.mul %{{.*}}, %{{.*}} : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+// CHECK: %[[AND:.*]] = tcp.cast %[[P]] {{.*}} : tensor<4xi8> -> tensor<4xi1>
+// CHECK: return %[[OR]], %[[AND]]
+func.func @bool_add_mul(%arg0: !torch.vtensor<[4],i1>, %arg1: !torch.vtensor<[4],i1>) -> (!torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>) {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.add.Tensor %arg0, %arg1, %int1 : !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>, !torch.int -> !torch.vtensor<[4],i1>
+  %1 = torch.aten.mul.Tensor %arg0, %arg1 : !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1> -> !torch.vtensor<[4],i1>
+  return %0, %1 : !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>
+}
+
+// -----
+
 // An int tensor times a float scalar: PyTorch's promotion casts to f32 first.
 // CHECK-LABEL: func.func @mul_scalar_int_promotes
 // CHECK: %[[C:.*]] = tcp.cast %arg0 {in_int_signedness = #tcp<signedness Signed>} : tensor<?x3xi64> -> tensor<?x3xf32>
