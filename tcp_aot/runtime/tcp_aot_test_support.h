@@ -10,6 +10,7 @@
 #ifndef TCP_AOT_TEST_SUPPORT_H
 #define TCP_AOT_TEST_SUPPORT_H
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -245,16 +247,18 @@ template <typename T, int Rank>
 
 /// An input of a given shape, owning its data (all ones: a valid index,
 /// divisor and logarithm argument).
+/// (An array, not a std::vector, whose bool specialization has no data().)
 template <typename T, int Rank> struct Buffer {
-  std::vector<T> data;
+  std::unique_ptr<T[]> data;
   StridedMemRefType<T, Rank> memref;
 
   explicit Buffer(const std::vector<int64_t> &shape) {
     int64_t n = 1;
     for (int64_t s : shape)
       n *= s;
-    data.assign(n, T(1));
-    memref.basePtr = memref.data = data.data();
+    data = std::make_unique<T[]>(n);
+    std::fill_n(data.get(), n, T(1));
+    memref.basePtr = memref.data = data.get();
     memref.offset = 0;
     if constexpr (Rank > 0) {
       int64_t stride = 1;
