@@ -75,6 +75,13 @@ def _divsi(view: tcp.DivSIOp, a, b):
     return {"Trunc": _trunc_div, "Floor": np.floor_divide, "Ceil": _ceil_div}[view.mode](a, b)
 
 
+def _divf(view: tcp.DivFOp, a, b):
+    if view.mode == "Floor":
+        return np.floor_divide(a, b)  # NumPy's float floor division is PyTorch's (from fmod)
+    q = np.divide(a, b)
+    return np.trunc(q) if view.mode == "Trunc" else q
+
+
 def _divui(view: tcp.DivUIOp, a, b):
     _check_divisors(b)
     ua, ub = a.view(_unsigned(a.dtype)), b.view(_unsigned(b.dtype))
@@ -122,11 +129,11 @@ _UNARY: dict[type, Callable] = {
     tcp.Log1pOp: np.log1p, tcp.AbsOp: np.abs, tcp.NegOp: np.negative,
 }
 _BINARY: dict[type, Callable] = {
-    tcp.AddOp: np.add, tcp.SubOp: np.subtract, tcp.MulOp: np.multiply, tcp.DivFOp: np.divide,
-    tcp.Atan2Op: np.arctan2,
+    tcp.AddOp: np.add, tcp.SubOp: np.subtract, tcp.MulOp: np.multiply, tcp.Atan2Op: np.arctan2,
 }
 _WITH_VIEW: dict[type, Callable] = {
-    tcp.SqrtOp: _sqrt, tcp.ClampOp: _clamp, tcp.CastOp: _cast, tcp.DivSIOp: _divsi, tcp.DivUIOp: _divui,
+    tcp.SqrtOp: _sqrt, tcp.ClampOp: _clamp, tcp.CastOp: _cast, tcp.DivFOp: _divf, tcp.DivSIOp: _divsi,
+    tcp.DivUIOp: _divui,
 }
 
 

@@ -88,6 +88,19 @@ def test_ceil_and_unsigned_division(context):
     np.testing.assert_array_equal(unsigned.view(np.uint8), [3, 124, 0, 0, 127, 2])
 
 
+@pytest.mark.parametrize("mode,torch_mode", [("Trunc", "trunc"), ("Floor", "floor")])
+def test_float_division_modes_like_pytorch(context, mode, torch_mode):
+    """Including the quotients floor(a / b) gets wrong (1 // 0.1 is 9) and
+    division by zero, NaN and infinities."""
+    a = np.array([1.0, -7.0, 7.0, 0.3, 5.0, -5.0, -0.0, np.inf, np.nan, 3.0, -3.0], np.float32)
+    b = np.array([0.1, 0.7, -0.7, 0.1, 0.0, -0.0, 2.0, 2.0, 1.0, np.inf, np.inf], np.float32)
+    got = run(context, f"tcp.divf %a, %b {{rounding_mode = #tcp<roundingMode {mode}>}} : {t(a)}, {t(b)} -> {t(a)}",
+              a, b)
+    want = torch.div(torch.from_numpy(a), torch.from_numpy(b), rounding_mode=torch_mode).numpy()
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
 def test_division_by_zero_is_reported(context):
     a = np.array([1, 2], np.int32)
     b = np.array([1, 0], np.int32)

@@ -237,10 +237,19 @@ class MulOp(BinaryElementwiseOp):
 
 
 class DivFOp(BinaryElementwiseOp):
-    """Floating-point division (IEEE: x/0 is ±inf or NaN)."""
+    """Floating-point division (IEEE: x/0 is ±inf or NaN). An optional
+    rounding_mode (#tcp<roundingMode Trunc|Floor>) rounds the quotient as
+    PyTorch's div(rounding_mode=...) does: Trunc is trunc(in1 / in2); Floor is
+    floor division computed from fmod (1.0 // 0.1 == 9.0, not
+    floor(1.0 / 0.1) == 10.0), with x/0 as in plain division."""
     NAME = "divf"
     OPERANDS = (Operand("in1", FloatTensor), Operand("in2", FloatTensor))
     RESULTS = (Result("out", FloatTensor),)
+    ATTRS = (Attr("rounding_mode", opaque_enum("roundingMode", ("Trunc", "Floor")), optional=True),)
+
+    @property
+    def mode(self) -> str | None:
+        return None if self.rounding_mode is None else opaque_enum_case(self.rounding_mode, "roundingMode")
 
 
 class Atan2Op(BinaryElementwiseOp):

@@ -136,6 +136,30 @@ for _op in ["divf", "atan2"]:
     elementwise(_binary, _op, FLOATS, arity=2)
 
 
+def _float_divisor_inputs(dt, shape):
+    """Edge values against edge divisors, plus quotients that floor(a / b)
+    gets wrong (1 // 0.1 is 9, -7 // 0.7 is -11)."""
+    def make(rng):
+        a, b = random_array(dt, shape, rng), random_array(dt, shape, rng)
+        b.flat[:len(FLOAT_EDGES)] = FLOAT_EDGES[::-1]
+        a.flat[-4:], b.flat[-4:] = [1.0, -7.0, 7.0, 0.3], [0.1, 0.7, -0.7, 0.1]
+        return [a, b]
+    return make
+
+
+_floatdiv = family("float_division")
+for _mode in ["Trunc", "Floor"]:
+    for _dt in FLOATS:
+        for _kind, (_dims, _shape) in (("static", STATIC), ("dynamic", DYNAMIC)):
+            _t = t(_dims, _dt)
+            _name = f"divf_{_mode.lower()}_{_dt}_{_kind}"
+            _floatdiv.add(_name, f"""func.func @{_name}(%a: {_t}, %b: {_t}) -> {_t} {{
+  %0 = tcp.divf %a, %b {{rounding_mode = #tcp<roundingMode {_mode}>}} : {_t}, {_t} -> {_t}
+  return %0 : {_t}
+}}
+""", _float_divisor_inputs(_dt, _shape), exact=True)
+
+
 def _divisor_inputs(dt, shape, unsigned):
     def make(rng):
         a = random_array(dt, shape, rng)

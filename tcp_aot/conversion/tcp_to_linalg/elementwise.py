@@ -93,6 +93,40 @@ def _clamp(view: tcp.ClampOp) -> Body:
     return body
 
 
+def _divf(view: tcp.DivFOp) -> Body:
+    def body(a: ir.Value, b: ir.Value) -> ir.Value:
+        quotient = arith.DivFOp(a, b).result
+        if view.mode == "Trunc":
+            return math.TruncOp(quotient).result
+        if view.mode == "Floor":
+            return _floor_div(a, b, quotient)
+        return quotient
+    return body
+
+
+def _floor_div(a: ir.Value, b: ir.Value, quotient: ir.Value) -> ir.Value:
+    """PyTorch's float floor division (c10's div_floor_floating), built from
+    fmod so that it is exact where floor(a / b) is not: 1.0 // 0.1 == 9."""
+    pred = arith.CmpFPredicate
+    const = lambda x: arith.ConstantOp(a.type, x).result  # noqa: E731
+    cmp = lambda p, x, y: arith.CmpFOp(p, x, y).result  # noqa: E731
+    select = lambda c, x, y: arith.SelectOp(c, x, y).result  # noqa: E731
+    zero, one = const(0.0), const(1.0)
+    mod = arith.RemFOp(a, b).result
+    div = arith.DivFOp(arith.SubFOp(a, mod).result, b).result
+    # A remainder whose sign differs from the divisor's: one step lower.
+    signs_differ = arith.XOrIOp(cmp(pred.OLT, b, zero), cmp(pred.OLT, mod, zero)).result
+    lower = arith.AndIOp(cmp(pred.UNE, mod, zero), signs_differ).result
+    div = select(lower, arith.SubFOp(div, one).result, div)
+    floor = math.FloorOp(div).result
+    # (a - mod) / b may land just below an integer: round to the nearest.
+    floor = select(cmp(pred.OGT, arith.SubFOp(div, floor).result, const(0.5)),
+                   arith.AddFOp(floor, one).result, floor)
+    # A zero keeps the sign of a / b (finite here, so a / b * 0 is that zero).
+    floor = select(cmp(pred.UNE, div, zero), floor, arith.MulFOp(quotient, zero).result)
+    return select(cmp(pred.OEQ, b, zero), quotient, floor)
+
+
 _SIGNED_DIV = {"Trunc": arith.DivSIOp, "Floor": arith.FloorDivSIOp, "Ceil": arith.CeilDivSIOp}
 _UNSIGNED_DIV = {"Trunc": arith.DivUIOp, "Floor": arith.DivUIOp, "Ceil": arith.CeilDivUIOp}
 
@@ -127,7 +161,7 @@ BODIES: dict[type[TcpOp], Callable[[TcpOp], Body]] = {
     tcp.Log1pOp: _unary(math.Log1pOp), tcp.AbsOp: _abs,
     tcp.NegOp: _neg, tcp.SqrtOp: _sqrt, tcp.ClampOp: _clamp,
     tcp.AddOp: _float_or_int(arith.AddFOp, arith.AddIOp), tcp.SubOp: _float_or_int(arith.SubFOp, arith.SubIOp),
-    tcp.MulOp: _float_or_int(arith.MulFOp, arith.MulIOp), tcp.DivFOp: _float_or_int(arith.DivFOp, None),
+    tcp.MulOp: _float_or_int(arith.MulFOp, arith.MulIOp), tcp.DivFOp: _divf,
     tcp.Atan2Op: _float_or_int(math.Atan2Op, None), tcp.DivSIOp: _int_div(_SIGNED_DIV),
     tcp.DivUIOp: _int_div(_UNSIGNED_DIV), tcp.CastOp: _cast,
 }

@@ -95,17 +95,11 @@ def convert_div_mode(op, rewriter):
         return convert_div(op, rewriter)
     if mode not in ("trunc", "floor"):
         raise Unsupported(f"rounding_mode {mode!r} is not supported")
-    if is_float(elem):
-        a, b = (_operand(v, elem, result.rank) for v in op.operands[:2])
-        a, b = broadcast_operands(result, [a, b])
-        quotient = tcp.DivFOp.build([a, b], [a.type]).result
-        rounding = tcp.TruncOp if mode == "trunc" else tcp.FloorOp
-        replace(rewriter, op, [rounding.build([quotient], [a.type]).result])
-        return
     a, b = (_operand(v, elem, result.rank) for v in op.operands[:2])
     a, b = broadcast_operands(result, [a, b])
     attrs = {"rounding_mode": enum_attr("roundingMode", "Trunc" if mode == "trunc" else "Floor")}
-    replace(rewriter, op, [tcp.DivSIOp.build([a, b], [a.type], attrs).result])
+    div = tcp.DivFOp if is_float(elem) else tcp.DivSIOp
+    replace(rewriter, op, [div.build([a, b], [a.type], attrs).result])
 
 
 @PATTERNS.register("torch.aten.atan2")

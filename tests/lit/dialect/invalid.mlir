@@ -172,6 +172,14 @@ func.func @divf_int(%a: tensor<2xi32>) {
 
 // -----
 
+func.func @divf_ceil(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.divf' op attribute 'rounding_mode' failed to satisfy constraint: #tcp<roundingMode ...> with case Trunc, Floor}}
+  %0 = tcp.divf %a, %a {rounding_mode = #tcp<roundingMode Ceil>} : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
 func.func @divsi_float(%a: tensor<2xf32>) {
   // expected-error @+1 {{'tcp.divsi' op operand #0 must be ranked tensor of signless integer values}}
   %0 = tcp.divsi %a, %a {rounding_mode = #tcp<roundingMode Trunc>} : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>

@@ -53,8 +53,10 @@ func.func @binary(%a: tensor<2x?xf64>, %b: tensor<2x?xf64>, %i: tensor<5xi8>, %j
   %1 = tcp.sub %i, %j : tensor<5xi8>, tensor<5xi8> -> tensor<5xi8>
   // CHECK: tcp.mul
   %2 = tcp.mul %a, %b : tensor<2x?xf64>, tensor<2x?xf64> -> tensor<2x?xf64>
-  // CHECK: tcp.divf
+  // CHECK: tcp.divf %{{.*}}, %{{.*}} : tensor<2x?xf64>
   %3 = tcp.divf %a, %b : tensor<2x?xf64>, tensor<2x?xf64> -> tensor<2x?xf64>
+  // CHECK: tcp.divf %{{.*}}, %{{.*}} {rounding_mode = #tcp<roundingMode Floor>} : tensor<2x?xf64>
+  %floor = tcp.divf %a, %b {rounding_mode = #tcp<roundingMode Floor>} : tensor<2x?xf64>, tensor<2x?xf64> -> tensor<2x?xf64>
   // CHECK: tcp.atan2
   %4 = tcp.atan2 %a, %b : tensor<2x?xf64>, tensor<2x?xf64> -> tensor<2x?xf64>
   // CHECK: tcp.divsi %{{.*}}, %{{.*}} {rounding_mode = #tcp<roundingMode Trunc>} : tensor<5xi8>, tensor<5xi8> -> tensor<5xi8>

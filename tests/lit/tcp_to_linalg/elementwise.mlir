@@ -77,6 +77,26 @@ func.func @unary_math(%a: tensor<4xf32>, %i: tensor<4xi64>) -> (tensor<4xf32>, t
   return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
+// Float division with a rounding mode: Trunc rounds the quotient; Floor is
+// PyTorch's floor division, built from fmod (remf) and corrected with selects.
+// CHECK-LABEL: func.func @divf_modes
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[Q:.*]] = arith.divf %[[A]], %[[B]] : f32
+// CHECK: math.trunc %[[Q]] : f32
+// CHECK: ^bb0(%[[A2:.*]]: f32, %[[B2:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[Q2:.*]] = arith.divf %[[A2]], %[[B2]] : f32
+// CHECK: %[[MOD:.*]] = arith.remf %[[A2]], %[[B2]] : f32
+// CHECK: %[[DIFF:.*]] = arith.subf %[[A2]], %[[MOD]] : f32
+// CHECK: arith.divf %[[DIFF]], %[[B2]] : f32
+// CHECK: math.floor
+// CHECK: %[[BZERO:.*]] = arith.cmpf oeq, %[[B2]], %{{.*}} : f32
+// CHECK: arith.select %[[BZERO]], %[[Q2]], %{{.*}} : f32
+func.func @divf_modes(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = tcp.divf %a, %b {rounding_mode = #tcp<roundingMode Trunc>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %1 = tcp.divf %a, %b {rounding_mode = #tcp<roundingMode Floor>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
 // The tcp-to-linalg pipeline fuses chains of elementwise generics.
 // FUSED-LABEL: func.func @chain
 // FUSED: linalg.generic

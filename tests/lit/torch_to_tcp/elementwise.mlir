@@ -65,18 +65,21 @@ func.func @mul_scalar_int_promotes(%arg0: !torch.vtensor<[?,3],si64>) -> !torch.
 
 // -----
 
+// The rounding mode goes on the division, integer or float (a float floor
+// division is not floor(a / b): 1.0 // 0.1 is 9).
 // CHECK-LABEL: func.func @div_modes
 // CHECK: tcp.divsi %arg0, %arg1 {rounding_mode = #tcp<roundingMode Trunc>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
 // CHECK: tcp.divsi %arg0, %arg1 {rounding_mode = #tcp<roundingMode Floor>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
-// CHECK: %[[Q:.*]] = tcp.divf %arg2, %arg3 : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
-// CHECK: tcp.trunc %[[Q]] : tensor<4xf32> -> tensor<4xf32>
-func.func @div_modes(%arg0: !torch.vtensor<[4],si32>, %arg1: !torch.vtensor<[4],si32>, %arg2: !torch.vtensor<[4],f32>, %arg3: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[4],si32>, !torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>) {
+// CHECK: tcp.divf %arg2, %arg3 {rounding_mode = #tcp<roundingMode Trunc>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK: tcp.divf %arg2, %arg3 {rounding_mode = #tcp<roundingMode Floor>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+func.func @div_modes(%arg0: !torch.vtensor<[4],si32>, %arg1: !torch.vtensor<[4],si32>, %arg2: !torch.vtensor<[4],f32>, %arg3: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[4],si32>, !torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) {
   %trunc = torch.constant.str "trunc"
   %floor = torch.constant.str "floor"
   %0 = torch.aten.div.Tensor_mode %arg0, %arg1, %trunc : !torch.vtensor<[4],si32>, !torch.vtensor<[4],si32>, !torch.str -> !torch.vtensor<[4],si32>
   %1 = torch.aten.div.Tensor_mode %arg0, %arg1, %floor : !torch.vtensor<[4],si32>, !torch.vtensor<[4],si32>, !torch.str -> !torch.vtensor<[4],si32>
   %2 = torch.aten.div.Tensor_mode %arg2, %arg3, %trunc : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.str -> !torch.vtensor<[4],f32>
-  return %0, %1, %2 : !torch.vtensor<[4],si32>, !torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>
+  %3 = torch.aten.div.Tensor_mode %arg2, %arg3, %floor : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.str -> !torch.vtensor<[4],f32>
+  return %0, %1, %2, %3 : !torch.vtensor<[4],si32>, !torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
 }
 
 // -----
