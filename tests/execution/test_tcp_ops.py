@@ -80,7 +80,10 @@ STATIC, DYNAMIC = (["3", "4"], (3, 4)), (["?", "?"], (5, 3))
 
 
 def elementwise(family: Family, op: str, dtypes, in_dt=None, out_dt=None, attrs="", arity=1,
-                inputs=None, suffix=""):
+                inputs=None, suffix="", exact=None):
+    """One case per dtype, static and dynamic. `inputs(dt, shape)` makes a
+    case's input maker (default: random arrays with edge values); `exact`
+    defaults to comparing bit for bit when the result is not a float."""
     for dt in dtypes:
         for kind, (dims, shape) in (("static", STATIC), ("dynamic", DYNAMIC)):
             it, ot = t(dims, in_dt or dt), t(dims, out_dt or dt)
@@ -91,9 +94,12 @@ def elementwise(family: Family, op: str, dtypes, in_dt=None, out_dt=None, attrs=
             body = (f"func.func @{name}({args}) -> {ot} {{\n"
                     f"  %0 = tcp.{op} {operands} {attrs} : {types} -> {ot}\n"
                     f"  return %0 : {ot}\n}}\n")
-            make = inputs or (lambda rng, dt=in_dt or dt, shape=shape:
-                              [random_array(dt, shape, rng) for _ in range(arity)])
-            family.add(name, body, make, exact=not (out_dt or dt).startswith("f"))
+            if inputs is None:
+                make = (lambda rng, dt=in_dt or dt, shape=shape:
+                        [random_array(dt, shape, rng) for _ in range(arity)])
+            else:
+                make = inputs(in_dt or dt, shape)
+            family.add(name, body, make, exact=not (out_dt or dt).startswith("f") if exact is None else exact)
 
 
 # ---------------------------------------------------------------------------
@@ -149,15 +155,8 @@ def _float_divisor_inputs(dt, shape):
 
 _floatdiv = family("float_division")
 for _mode in ["Trunc", "Floor"]:
-    for _dt in FLOATS:
-        for _kind, (_dims, _shape) in (("static", STATIC), ("dynamic", DYNAMIC)):
-            _t = t(_dims, _dt)
-            _name = f"divf_{_mode.lower()}_{_dt}_{_kind}"
-            _floatdiv.add(_name, f"""func.func @{_name}(%a: {_t}, %b: {_t}) -> {_t} {{
-  %0 = tcp.divf %a, %b {{rounding_mode = #tcp<roundingMode {_mode}>}} : {_t}, {_t} -> {_t}
-  return %0 : {_t}
-}}
-""", _float_divisor_inputs(_dt, _shape), exact=True)
+    elementwise(_floatdiv, "divf", FLOATS, attrs=f"{{rounding_mode = #tcp<roundingMode {_mode}>}}", arity=2,
+                inputs=_float_divisor_inputs, suffix=f"_{_mode.lower()}", exact=True)
 
 
 def _divisor_inputs(dt, shape, unsigned):
@@ -175,15 +174,9 @@ def _divisor_inputs(dt, shape, unsigned):
 _intdiv = family("integer_division")
 for _op in ["divsi", "divui"]:
     for _mode in ["Trunc", "Floor", "Ceil"]:
-        for _dt in INTS:
-            for _kind, (_dims, _shape) in (("static", STATIC), ("dynamic", DYNAMIC)):
-                _t = t(_dims, _dt)
-                _name = f"{_op}_{_mode.lower()}_{_dt}_{_kind}"
-                _intdiv.add(_name, f"""func.func @{_name}(%a: {_t}, %b: {_t}) -> {_t} {{
-  %0 = tcp.{_op} %a, %b {{rounding_mode = #tcp<roundingMode {_mode}>}} : {_t}, {_t} -> {_t}
-  return %0 : {_t}
-}}
-""", _divisor_inputs(_dt, _shape, _op == "divui"), exact=True)
+        elementwise(_intdiv, _op, INTS, attrs=f"{{rounding_mode = #tcp<roundingMode {_mode}>}}", arity=2,
+                    inputs=lambda dt, shape, unsigned=_op == "divui": _divisor_inputs(dt, shape, unsigned),
+                    suffix=f"_{_mode.lower()}")
 
 
 def _cast_source(src, dst, shape):
