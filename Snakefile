@@ -28,6 +28,7 @@ rule all:
         expand("results/{name}.test.ok", name=PROGRAMS),
 
 
+include: "rules/code.smk"
 include: "rules/frontend.smk"
 include: "rules/compile.smk"
 include: "rules/test.smk"

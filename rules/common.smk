@@ -5,6 +5,8 @@ import sys
 from pathlib import Path
 
 from tcp_aot.loader import module_file
+from tcp_aot.stage_code import stage_files, stages
+from tcp_aot.toolchain import TEST_SUPPORT_HEADER
 
 # Jobs run the interpreter that runs Snakemake (the project's virtualenv).
 PYTHON = sys.executable
@@ -20,6 +22,20 @@ if _clash:
 
 wildcard_constraints:
     name=r"[A-Za-z][A-Za-z0-9_]*",
+    stage="|".join(stages()),
+
+
+def code(stage):
+    """The listing of the package files `stage` runs (rules/code.smk)."""
+    return f"results/code/{stage}.txt"
+
+
+def code_files(wildcards):
+    """The package files stage `wildcards.stage` runs, relative to the
+    working directory when the package lives under it."""
+    here = Path.cwd()
+    return [str(p.relative_to(here)) if p.is_relative_to(here) else str(p)
+            for p in stage_files(wildcards.stage)]
 
 
 def is_model(name):
@@ -56,9 +72,11 @@ def tcp_stage_flags(wildcards):
 
 def npz_inputs(wildcards):
     name = wildcards.name
+    inputs = {"script": "scripts/npz.py"}
     if is_model(name):
-        return {"loader": loader_file(wildcards), "torch_mlir": f"results/{name}.torch.mlir"}
-    return {"tcp_mlir": f"results/{name}.tcp.mlir"}
+        return inputs | {"loader": loader_file(wildcards), "torch_mlir": f"results/{name}.torch.mlir",
+                         "code": code("npz_model")}
+    return inputs | {"tcp_mlir": f"results/{name}.tcp.mlir", "code": code("npz_tcp_source")}
 
 
 def npz_flags(wildcards):

@@ -4,7 +4,9 @@
 
 rule mlir_tcp:
     input:
-        tcp_stage_input,
+        mlir=tcp_stage_input,
+        script="scripts/mlir_tcp.py",
+        code=code("mlir_tcp"),
     output:
         "results/{name}.tcp.mlir",
     log:
@@ -14,13 +16,15 @@ rule mlir_tcp:
     params:
         flags=tcp_stage_flags,
     shell:
-        "{PYTHON} scripts/mlir_tcp.py --name {wildcards.name} --input {input} {params.flags}"
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.mlir} {params.flags}"
         " --output {output} --log {log}"
 
 
 rule mlir_llvm:
     input:
-        "results/{name}.tcp.mlir",
+        mlir="results/{name}.tcp.mlir",
+        script="scripts/mlir_llvm.py",
+        code=code("mlir_llvm"),
     output:
         "results/{name}.llvm.mlir",
     log:
@@ -28,13 +32,15 @@ rule mlir_llvm:
     benchmark:
         "benchmarks/mlir_llvm/{name}.tsv"
     shell:
-        "{PYTHON} scripts/mlir_llvm.py --name {wildcards.name} --input {input}"
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.mlir}"
         " --output {output} --log {log}"
 
 
 rule ll:
     input:
-        "results/{name}.llvm.mlir",
+        mlir="results/{name}.llvm.mlir",
+        script="scripts/ll.py",
+        code=code("ll"),
     output:
         "results/{name}.ll",
     log:
@@ -42,11 +48,14 @@ rule ll:
     benchmark:
         "benchmarks/ll/{name}.tsv"
     shell:
-        "{PYTHON} scripts/ll.py --name {wildcards.name} --input {input}"
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.mlir}"
         " --output {output} --log {log}"
 
 
 rule toolchain:
+    input:
+        script="scripts/toolchain.py",
+        code=code("toolchain"),
     output:
         "results/toolchain.json",
     log:
@@ -59,7 +68,7 @@ rule toolchain:
         clangxx=config["toolchain"]["clangxx"],
         min_major=config["toolchain"]["min_llvm_major"],
     shell:
-        "{PYTHON} scripts/toolchain.py --name toolchain --llc {params.llc} --clang {params.clang}"
+        "{PYTHON} {input.script} --name toolchain --llc {params.llc} --clang {params.clang}"
         " --clangxx {params.clangxx} --min-llvm-major {params.min_major}"
         " --output {output} --log {log}"
 
@@ -68,6 +77,8 @@ rule S:
     input:
         ll="results/{name}.ll",
         toolchain="results/toolchain.json",
+        script="scripts/S.py",
+        code=code("assemble"),
     output:
         "results/{name}.S",
     log:
@@ -77,7 +88,7 @@ rule S:
     params:
         opt_level=config["toolchain"]["opt_level"],
     shell:
-        "{PYTHON} scripts/S.py --name {wildcards.name} --input {input.ll}"
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.ll}"
         " --toolchain {input.toolchain} --opt-level {params.opt_level}"
         " --output {output} --log {log}"
 
@@ -86,6 +97,8 @@ rule so:
     input:
         asm="results/{name}.S",
         toolchain="results/toolchain.json",
+        script="scripts/so.py",
+        code=code("shared_object"),
     output:
         "results/{name}.so",
     log:
@@ -93,5 +106,5 @@ rule so:
     benchmark:
         "benchmarks/so/{name}.tsv"
     shell:
-        "{PYTHON} scripts/so.py --name {wildcards.name} --input {input.asm}"
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.asm}"
         " --toolchain {input.toolchain} --output {output} --log {log}"

@@ -4,7 +4,9 @@
 
 rule mlir_torch:
     input:
-        loader_file,
+        loader=loader_file,
+        script="scripts/mlir_torch.py",
+        code=code("mlir_torch"),
     output:
         "results/{name}.torch.mlir",
     log:
@@ -14,7 +16,7 @@ rule mlir_torch:
     params:
         loader=lambda wildcards: loader_path(wildcards.name),
     shell:
-        "{PYTHON} scripts/mlir_torch.py --name {wildcards.name} --loader {params.loader}"
+        "{PYTHON} {input.script} --name {wildcards.name} --loader {params.loader}"
         " --output {output} --log {log}"
 
 
@@ -30,5 +32,5 @@ rule npz:
     params:
         flags=npz_flags,
     shell:
-        "{PYTHON} scripts/npz.py --name {wildcards.name} {params.flags}"
+        "{PYTHON} {input.script} --name {wildcards.name} {params.flags}"
         " --output {output} --log {log}"

@@ -6,6 +6,8 @@ rule test_cpp:
     input:
         tcp_mlir="results/{name}.tcp.mlir",
         npz="results/{name}.npz",
+        script="scripts/test_cpp.py",
+        code=code("test_cpp"),
     output:
         "results/{name}_test.cpp",
     log:
@@ -15,7 +17,7 @@ rule test_cpp:
     params:
         flags=test_cpp_flags,
     shell:
-        "{PYTHON} scripts/test_cpp.py --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
+        "{PYTHON} {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
         " --npz {input.npz} {params.flags} --output {output} --log {log}"
 
 
@@ -24,6 +26,9 @@ rule test_bin:
         cpp="results/{name}_test.cpp",
         so="results/{name}.so",
         toolchain="results/toolchain.json",
+        header=TEST_SUPPORT_HEADER,
+        script="scripts/test_bin.py",
+        code=code("test_bin"),
     output:
         "results/{name}_test",
     log:
@@ -31,7 +36,7 @@ rule test_bin:
     benchmark:
         "benchmarks/test_bin/{name}.tsv"
     shell:
-        "{PYTHON} scripts/test_bin.py --name {wildcards.name} --input {input.cpp}"
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.cpp}"
         " --so {input.so} --toolchain {input.toolchain} --output {output} --log {log}"
 
 
@@ -40,6 +45,8 @@ rule test_run:
         binary="results/{name}_test",
         npz="results/{name}.npz",
         so="results/{name}.so",
+        script="scripts/test_run.py",
+        code=code("test_run"),
     output:
         "results/{name}.test.ok",
     log:
@@ -47,5 +54,5 @@ rule test_run:
     benchmark:
         "benchmarks/test_run/{name}.tsv"
     shell:
-        "{PYTHON} scripts/test_run.py --name {wildcards.name} --binary {input.binary}"
+        "{PYTHON} {input.script} --name {wildcards.name} --binary {input.binary}"
         " --npz {input.npz} --output {output} --log {log}"

@@ -5,7 +5,8 @@ or verify a TCP source; write verified TCP in custom syntax
 
 from pathlib import Path
 
-from tcp_aot.stages import mlir_tcp, run_stage, stage_parser
+from tcp_aot.stages import mlir_tcp
+from tcp_aot.stages.common import run_stage, stage_parser
 
 parser = stage_parser(__doc__)
 parser.add_argument("--input", required=True, type=Path, help="NAME.torch.mlir or tcp_sources/NAME.mlir")
@@ -13,4 +14,4 @@ parser.add_argument("--allow-unconverted", action="store_true",
                     help="keep torch ops without a TCP conversion as tcp.custom_op instead of failing")
 args = parser.parse_args()
 run_stage("mlir_tcp", args.name, args.log,
-          lambda: mlir_tcp(args.input, args.output, args.allow_unconverted))
+          lambda: mlir_tcp.run(args.input, args.output, args.allow_unconverted))

@@ -5,7 +5,7 @@ source (--tcp-mlir)."""
 
 from pathlib import Path
 
-from tcp_aot.stages import npz_for_model, npz_for_tcp_source, run_stage, stage_parser
+from tcp_aot.stages.common import run_stage, stage_parser
 
 parser = stage_parser(__doc__)
 parser.add_argument("--loader", help="a model's loader, module.function")
@@ -17,8 +17,13 @@ parser.add_argument("--seed", type=int, default=0)
 args = parser.parse_args()
 if (args.loader is None) == (args.tcp_mlir is None) or (args.loader and args.torch_mlir is None):
     parser.error("give either --loader and --torch-mlir, or --tcp-mlir")
+# Each kind of program imports only its own stage (see tcp_aot/stage_code.py).
 if args.loader:
-    run_stage("npz", args.name, args.log, lambda: npz_for_model(args.loader, args.torch_mlir, args.output))
+    from tcp_aot.stages import npz_model
+
+    run_stage("npz", args.name, args.log, lambda: npz_model.run(args.loader, args.torch_mlir, args.output))
 else:
-    run_stage("npz", args.name, args.log, lambda: npz_for_tcp_source(
+    from tcp_aot.stages import npz_tcp_source
+
+    run_stage("npz", args.name, args.log, lambda: npz_tcp_source.run(
         args.tcp_mlir, args.output, args.dim_sizes, args.int_range, args.seed))

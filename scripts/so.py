@@ -3,10 +3,11 @@
 
 from pathlib import Path
 
-from tcp_aot.stages import run_stage, shared_object, stage_parser
+from tcp_aot.stages import shared_object
+from tcp_aot.stages.common import run_stage, stage_parser
 
 parser = stage_parser(__doc__)
 parser.add_argument("--input", required=True, type=Path, help="NAME.S")
 parser.add_argument("--toolchain", required=True, type=Path, help="results/toolchain.json")
 args = parser.parse_args()
-run_stage("so", args.name, args.log, lambda: shared_object(args.input, args.output, args.toolchain))
+run_stage("so", args.name, args.log, lambda: shared_object.run(args.input, args.output, args.toolchain))

@@ -4,11 +4,12 @@ program's shared object (results/NAME_test)."""
 
 from pathlib import Path
 
-from tcp_aot.stages import run_stage, stage_parser, test_bin
+from tcp_aot.stages import test_bin
+from tcp_aot.stages.common import run_stage, stage_parser
 
 parser = stage_parser(__doc__)
 parser.add_argument("--input", required=True, type=Path, help="NAME_test.cpp")
 parser.add_argument("--so", required=True, type=Path, help="NAME.so")
 parser.add_argument("--toolchain", required=True, type=Path, help="results/toolchain.json")
 args = parser.parse_args()
-run_stage("test_bin", args.name, args.log, lambda: test_bin(args.input, args.so, args.output, args.toolchain))
+run_stage("test_bin", args.name, args.log, lambda: test_bin.run(args.input, args.so, args.output, args.toolchain))

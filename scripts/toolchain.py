@@ -2,7 +2,8 @@
 """Stage toolchain: find llc, clang and clang++, check that they are recent
 enough, and record them (results/toolchain.json) for the back-end stages."""
 
-from tcp_aot.stages import run_stage, stage_parser, toolchain
+from tcp_aot.stages import toolchain
+from tcp_aot.stages.common import run_stage, stage_parser
 
 parser = stage_parser(__doc__)
 parser.add_argument("--llc", required=True)
@@ -11,4 +12,4 @@ parser.add_argument("--clangxx", required=True)
 parser.add_argument("--min-llvm-major", type=int, required=True)
 args = parser.parse_args()
 run_stage("toolchain", args.name, args.log,
-          lambda: toolchain(args.output, args.llc, args.clang, args.clangxx, args.min_llvm_major))
+          lambda: toolchain.run(args.output, args.llc, args.clang, args.clangxx, args.min_llvm_major))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from torch_mlir import ir
 
 from .errors import StageError
-from .reference import cases, npz_key
+from .reference.npz import cases, npz_key
 from .transforms.shape_guards import Guard
 
 FUZZ_ITERATIONS = 1000

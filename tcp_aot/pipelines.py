@@ -8,21 +8,11 @@ names. tcp-opt, the Snakemake stages and the tests all run these by name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from torch_mlir import ir, passmanager
-
-from .conversion.tcp_to_linalg import (
-    convert_tcp_to_linalg, drop_symbolic_shape_ops, inline_groups,
-)
-from .conversion.torch_to_tcp import convert_torch_to_tcp
-from .diagnostics import from_mlir_error
-from .module_io import verify_module
-from .transforms.abi import annotate_abi
-from .transforms.backend_contract import verify_backend_contract
-from .transforms.owned_results import own_results
-from .transforms.runtime_errors import asserts_to_stderr
-from .transforms.shape_guards import insert_shape_guards
+if TYPE_CHECKING:
+    from torch_mlir import ir, passmanager
 
 
 @dataclass(frozen=True)
@@ -32,38 +22,53 @@ class PassOptions:
     resource_blobs: dict[str, bytes] = field(default_factory=dict)  # see module_io.resource_blobs
 
 
-PythonPass = Callable[[ir.Operation, PassOptions], None]
+@dataclass(frozen=True)
+class PythonPass:
+    """A pass written in Python: `module.function(op, *options)`, where
+    `options` names the PassOptions fields it takes. The module is imported
+    when a pipeline uses the pass, so a stage loads (and depends on) only the
+    passes it runs (see stage_code.py)."""
 
-PYTHON_PASSES: dict[str, tuple[PythonPass, str]] = {
-    "convert-torch-to-tcp": (
-        lambda op, o: convert_torch_to_tcp(op, o.allow_unconverted, o.filename, o.resource_blobs),
-        "Convert Torch ops to TCP (fails listing every op that does not convert)"),
-    "verify-tcp-backend-contract": (
-        lambda op, o: verify_backend_contract(op, o.filename),
-        "Check that only TCP, tensor, arith and func ops remain, with tensor signatures"),
-    "tcp-verify": (
-        lambda op, o: verify_module(op, o.filename),
-        "Verify every op, TCP ops against their definitions"),
-    "insert-shape-guards": (
-        lambda op, o: insert_shape_guards(op),
+    module: str
+    function: str
+    description: str
+    options: tuple[str, ...] = ()
+
+    def __call__(self, op: ir.Operation, options: PassOptions) -> None:
+        fn = getattr(import_module(self.module), self.function)
+        fn(op, *(getattr(options, name) for name in self.options))
+
+
+PYTHON_PASSES: dict[str, PythonPass] = {
+    "convert-torch-to-tcp": PythonPass(
+        "tcp_aot.conversion.torch_to_tcp", "convert_torch_to_tcp",
+        "Convert Torch ops to TCP (fails listing every op that does not convert)",
+        ("allow_unconverted", "filename", "resource_blobs")),
+    "verify-tcp-backend-contract": PythonPass(
+        "tcp_aot.transforms.backend_contract", "verify_backend_contract",
+        "Check that only TCP, tensor, arith and func ops remain, with tensor signatures", ("filename",)),
+    "tcp-verify": PythonPass(
+        "tcp_aot.module_io", "verify_module", "Verify every op, TCP ops against their definitions",
+        ("filename",)),
+    "insert-shape-guards": PythonPass(
+        "tcp_aot.transforms.shape_guards", "insert_shape_guards",
         "Check input dims at function entry; abort with a message when the program's assumptions fail"),
-    "drop-tcp-symbolic-shape-ops": (
-        lambda op, o: drop_symbolic_shape_ops(op),
+    "drop-tcp-symbolic-shape-ops": PythonPass(
+        "tcp_aot.conversion.tcp_to_linalg.misc", "drop_symbolic_shape_ops",
         "Remove tcp.symbolic_int and tcp.bind_symbolic_shape"),
-    "inline-tcp-groups": (
-        lambda op, o: inline_groups(op),
+    "inline-tcp-groups": PythonPass(
+        "tcp_aot.conversion.tcp_to_linalg.misc", "inline_groups",
         "Inline the bodies of tcp.group and tcp.isolated_group"),
-    "convert-tcp-to-linalg": (
-        lambda op, o: convert_tcp_to_linalg(op, o.filename),
-        "Lower TCP ops to linalg, tensor, arith and math"),
-    "annotate-abi": (
-        lambda op, o: annotate_abi(op),
-        "Give public functions a C interface and read-only inputs"),
-    "asserts-to-stderr": (
-        lambda op, o: asserts_to_stderr(op),
+    "convert-tcp-to-linalg": PythonPass(
+        "tcp_aot.conversion.tcp_to_linalg", "convert_tcp_to_linalg",
+        "Lower TCP ops to linalg, tensor, arith and math", ("filename",)),
+    "annotate-abi": PythonPass(
+        "tcp_aot.transforms.abi", "annotate_abi", "Give public functions a C interface and read-only inputs"),
+    "asserts-to-stderr": PythonPass(
+        "tcp_aot.transforms.runtime_errors", "asserts_to_stderr",
         "Make cf.assert print its message (and checked values) on stderr before aborting"),
-    "own-results": (
-        lambda op, o: own_results(op),
+    "own-results": PythonPass(
+        "tcp_aot.transforms.owned_results", "own_results",
         "Give every returned buffer its own allocation (the caller frees it)"),
 }
 
@@ -125,25 +130,26 @@ def expand(names: list[str]) -> list[str]:
 
 
 def build_pass_manager(names: list[str], options: PassOptions = PassOptions()) -> passmanager.PassManager:
+    from torch_mlir import passmanager
+
     pm = passmanager.PassManager()
     for name in expand(names):
         if name in PYTHON_PASSES:
-            fn, description = PYTHON_PASSES[name]
-            pm.add(_adapt(fn, options), name=name, argument=name, description=description)
+            python_pass = PYTHON_PASSES[name]
+            pm.add(lambda op, _pass, p=python_pass: p(op, options), name=name, argument=name,
+                   description=python_pass.description)
         else:
             pm.add(name)
     return pm
 
 
-def _adapt(fn: PythonPass, options: PassOptions):
-    def run(op: ir.Operation, pass_) -> None:
-        fn(op, options)
-    return run
-
-
 def run(module: ir.Module | ir.Operation, names: list[str], options: PassOptions = PassOptions()) -> None:
     """Run passes/pipelines by name. Failures, of Python and of upstream
     passes alike, raise DiagnosticError."""
+    from torch_mlir import ir
+
+    from .diagnostics import from_mlir_error
+
     try:
         build_pass_manager(names, options).run(module.operation)
     except ir.MLIRError as e:

@@ -16,6 +16,8 @@ from .errors import StageError
 
 MLIR_INCLUDE_CANDIDATES = ("/usr/lib/llvm-{major}/include",)
 RUNTIME_INCLUDE = Path(__file__).parent / "runtime"
+# The header every generated test includes (test_bin depends on it).
+TEST_SUPPORT_HEADER = RUNTIME_INCLUDE / "tcp_aot_test_support.h"
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 from torch_mlir import ir
 
-from tcp_aot import pipelines, stages
+from tcp_aot import pipelines
+from tcp_aot.stages import assemble, common, ll, shared_object, toolchain
 from tcp_aot.context import make_context
 from tcp_aot.interpreter import numpy_dtype
 from tcp_aot.module_io import parse_module
@@ -22,7 +23,7 @@ LLVM_TOOLS = {"llc": "llc-22", "clang": "clang-22", "clangxx": "clang++-22", "mi
 def toolchain_json(workdir: Path) -> Path:
     path = workdir / "toolchain.json"
     if not path.exists():
-        stages.toolchain(path, LLVM_TOOLS["llc"], LLVM_TOOLS["clang"], LLVM_TOOLS["clangxx"],
+        toolchain.run(path, LLVM_TOOLS["llc"], LLVM_TOOLS["clang"], LLVM_TOOLS["clangxx"],
                          LLVM_TOOLS["min_major"])
     return path
 
@@ -35,11 +36,11 @@ def compile_tcp(text: str, workdir: Path, name: str = "prog") -> "Library":
         pipelines.run(module, ["tcp-to-llvm"])
         llvm_mlir = workdir / f"{name}.llvm.mlir"
         llvm_mlir.write_text(module.operation.get_asm())
-    ll, asm, so = (workdir / f"{name}.{ext}" for ext in ("ll", "S", "so"))
-    stages.ll(llvm_mlir, ll)
+    llvm_ir, asm, so = (workdir / f"{name}.{ext}" for ext in ("ll", "S", "so"))
+    ll.run(llvm_mlir, llvm_ir)
     tools = toolchain_json(workdir)
-    stages.assemble(ll, asm, tools, 2)
-    stages.shared_object(asm, so, tools)
+    assemble.run(llvm_ir, asm, tools, 2)
+    shared_object.run(asm, so, tools)
     return Library(so, signatures)
 
 

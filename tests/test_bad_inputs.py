@@ -33,8 +33,9 @@ def write_model(workdir: Path, name: str, body: str) -> str:
 
 
 def outputs(workdir: Path) -> list[str]:
+    """The program outputs in results/ (not the listings of the stages' code)."""
     results = workdir / "results"
-    return sorted(p.name for p in results.iterdir()) if results.exists() else []
+    return sorted(p.name for p in results.iterdir() if p.name != "code") if results.exists() else []
 
 
 def fails_cleanly(run, stage: str, cause: str, program: str = "m") -> None:

@@ -11,9 +11,12 @@ import subprocess
 import numpy as np
 import pytest
 
-from tcp_aot import stages
+from tcp_aot.stages import (
+    assemble, common, ll, mlir_llvm, mlir_tcp, mlir_torch, npz_model, npz_tcp_source, shared_object, test_bin,
+    test_cpp, test_run, toolchain,
+)
 from tcp_aot.errors import StageError
-from tcp_aot.reference import load_npz
+from tcp_aot.reference.npz import load_npz
 
 TCP_PROGRAM = """
 func.func @scale(%x: tensor<?x3xf32>, %s: tensor<f32>) -> (tensor<?x3xf32>, tensor<?x3xi1>) {
@@ -32,7 +35,7 @@ func.func @scale(%x: tensor<?x3xf32>, %s: tensor<f32>) -> (tensor<?x3xf32>, tens
 @pytest.fixture
 def tools(tmp_path):
     path = tmp_path / "toolchain.json"
-    stages.toolchain(path, "llc-22", "clang-22", "clang++-22", 22)
+    toolchain.run(path, "llc-22", "clang-22", "clang++-22", 22)
     found = json.loads(path.read_text())
     assert found["llc"]["version"].startswith("22.") and found["mlir_include"].endswith("include")
     return path
@@ -40,24 +43,24 @@ def tools(tmp_path):
 
 def back_end(tmp_path, name, tcp_mlir, tools):
     """mlir_llvm -> ll -> S -> so, checking each output."""
-    llvm_mlir, ll, asm, so = (tmp_path / f"{name}.{ext}" for ext in ("llvm.mlir", "ll", "S", "so"))
-    stages.mlir_llvm(tcp_mlir, llvm_mlir)
+    llvm_mlir, llvm_ir, asm, so = (tmp_path / f"{name}.{ext}" for ext in ("llvm.mlir", "ll", "S", "so"))
+    mlir_llvm.run(tcp_mlir, llvm_mlir)
     text = llvm_mlir.read_text()
     assert "llvm.func @" in text and "tcp." not in text
-    stages.ll(llvm_mlir, ll)
-    assert "define " in ll.read_text() and " f0x" not in ll.read_text()
-    stages.assemble(ll, asm, tools, 2)
+    ll.run(llvm_mlir, llvm_ir)
+    assert "define " in llvm_ir.read_text() and " f0x" not in llvm_ir.read_text()
+    assemble.run(llvm_ir, asm, tools, 2)
     assert ".globl" in asm.read_text()
-    stages.shared_object(asm, so, tools)
+    shared_object.run(asm, so, tools)
     return so
 
 
 def execute_test(tmp_path, name, tcp_mlir, npz, so, tools, tcp_source: bool) -> tuple[str, str]:
     """test_cpp -> test_bin -> test_run; the generated source and the ok file."""
     cpp, binary, ok = tmp_path / f"{name}_test.cpp", tmp_path / f"{name}_test", tmp_path / f"{name}.test.ok"
-    stages.test_cpp(name, tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=tcp_source)
-    stages.test_bin(cpp, so, binary, tools)
-    stages.test_run(binary, npz, ok)
+    test_cpp.run(name, tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=tcp_source)
+    test_bin.run(cpp, so, binary, tools)
+    test_run.run(binary, npz, ok)
     return cpp.read_text(), ok.read_text()
 
 
@@ -71,12 +74,12 @@ def test_model_stages(root, tmp_path, tools, monkeypatch):
     loader = "models.broadcast_add_mixed_ranks.broadcast_add_mixed_ranks_loader"
     torch_mlir, tcp_mlir = tmp_path / "m.torch.mlir", tmp_path / "m.tcp.mlir"
 
-    stages.mlir_torch(loader, torch_mlir)
+    mlir_torch.run(loader, torch_mlir)
     text = torch_mlir.read_text()
     assert "func.func @func_main(%arg0: !torch.vtensor<[],f32>, %arg1: !torch.vtensor<[?],f32>)" in text
     assert "torch.aten.add.Tensor" in text and "torch.bind_symbolic_shape %arg1" in text
 
-    stages.mlir_tcp(torch_mlir, tcp_mlir)
+    mlir_tcp.run(torch_mlir, tcp_mlir)
     text = tcp_mlir.read_text()
     assert re.search(r"tcp\.broadcast .* \{axes = \[0\]\} : tensor<1xf32>, index -> tensor<\?xf32>", text)
     assert "torch." not in text
@@ -85,7 +88,7 @@ def test_model_stages(root, tmp_path, tools, monkeypatch):
     assert {"func_main", "_mlir_ciface_func_main"} <= exported(so)
 
     npz = tmp_path / "m.npz"
-    stages.npz_for_model(loader, torch_mlir, npz)
+    npz_model.run(loader, torch_mlir, npz)
     arrays = load_npz(npz)
     assert sorted(arrays) == ["Input0", "Input1", "Output0", "case1/Input0", "case1/Input1", "case1/Output0"]
     assert arrays["Input0"].shape == () and arrays["Input0"].dtype == np.float32
@@ -103,14 +106,14 @@ def test_tcp_source_stages(tmp_path, tools):
     source = tmp_path / "prog.mlir"
     source.write_text(TCP_PROGRAM)
     tcp_mlir = tmp_path / "prog.tcp.mlir"
-    stages.mlir_tcp(source, tcp_mlir)
+    mlir_tcp.run(source, tcp_mlir)
     assert "tcp.broadcast %expanded, %dim, %c3 {axes = [0, 1]}" in tcp_mlir.read_text()
 
     so = back_end(tmp_path, "prog", tcp_mlir, tools)
     assert "_mlir_ciface_scale" in exported(so)
 
     npz = tmp_path / "prog.npz"
-    stages.npz_for_tcp_source(tcp_mlir, npz, [2, 5], None, seed=3)
+    npz_tcp_source.run(tcp_mlir, npz, [2, 5], None, seed=3)
     arrays = load_npz(npz)
     assert arrays["scale/Input0"].shape == (2, 3) and arrays["scale/case1/Input0"].shape == (5, 3)
     np.testing.assert_array_equal(arrays["scale/Output1"], arrays["scale/Output0"] != 0)
@@ -124,9 +127,9 @@ def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
     source = tmp_path / "prog.mlir"
     source.write_text(TCP_PROGRAM)
     tcp_mlir, npz = tmp_path / "prog.tcp.mlir", tmp_path / "prog.npz"
-    stages.mlir_tcp(source, tcp_mlir)
+    mlir_tcp.run(source, tcp_mlir)
     so = back_end(tmp_path, "prog", tcp_mlir, tools)
-    stages.npz_for_tcp_source(tcp_mlir, npz, [4], None, seed=0)
+    npz_tcp_source.run(tcp_mlir, npz, [4], None, seed=0)
     arrays = load_npz(npz)
     arrays["scale/Output0"] = arrays["scale/Output0"] + 1  # a wrong reference
     np.savez(npz, **arrays)
@@ -140,7 +143,7 @@ def test_stages_write_through_private_temporary_files(tmp_path):
     writing process, then renamed: parallel jobs never share one, and an
     interrupted write leaves no file under the output's name."""
     a, b = tmp_path / "a.tcp.mlir", tmp_path / "b.tcp.mlir"
-    ta, tb = stages._tmp_path(a), stages._tmp_path(b)
+    ta, tb = common.tmp_path(a), common.tmp_path(b)
     assert ta != tb and ta.parent == a.parent and str(os.getpid()) in ta.name
-    stages.write_atomic(a, "text")
+    common.write_atomic(a, "text")
     assert a.read_text() == "text" and not ta.exists()

@@ -1,6 +1,7 @@
 """End-to-end runs of the Snakemake graph in a scratch copy of the workflow:
 one program's chain, the whole default target, up-to-date checks, rebuilds
-after a loader changes, and the failure of a test fed a wrong reference."""
+after a loader, the compiler or a setting changes, and the failure of a test
+fed a wrong reference."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ import numpy as np
 import pytest
 import yaml
 
-from conftest import TIMINGS
-from workflow import copy_workflow, snakemake
+from conftest import ROOT, TIMINGS
+from workflow import copy_workflow, planned_jobs, set_config, snakemake, touched
 
 CHAIN = ["torch.mlir", "tcp.mlir", "llvm.mlir", "ll", "S", "so"]
 
@@ -40,7 +41,10 @@ def test_one_shared_object_builds_exactly_its_chain(tmp_path):
     run = snakemake(workdir, "-j2", "results/broadcast_add_mixed_ranks.so")
     assert run.returncode == 0, run.output[-3000:]
     produced = sorted(p.name for p in (workdir / "results").iterdir())
-    assert produced == sorted([f"broadcast_add_mixed_ranks.{ext}" for ext in CHAIN] + ["toolchain.json"])
+    assert produced == sorted([f"broadcast_add_mixed_ranks.{ext}" for ext in CHAIN] + ["code", "toolchain.json"])
+    listings = sorted(p.name for p in (workdir / "results/code").iterdir())
+    assert listings == ["assemble.txt", "ll.txt", "mlir_llvm.txt", "mlir_tcp.txt", "mlir_torch.txt",
+                        "shared_object.txt", "toolchain.txt"]
     symbols = subprocess.run(["nm", "-D", "--defined-only", str(workdir / "results/broadcast_add_mixed_ranks.so")],
                              capture_output=True, text=True, check=True).stdout
     assert re.search(r" T func_main$", symbols, re.MULTILINE)
@@ -64,9 +68,103 @@ def test_everything_builds_and_passes(built):
 
 
 def test_nothing_to_do_after_a_full_build(built):
+    start = time.monotonic()
     run = snakemake(built, "-n")
+    elapsed = time.monotonic() - start
+    models, sources = _programs(built)
+    TIMINGS.append(f"snakemake -n on the built tree of {len(models) + len(sources)} programs "
+                   f"(nothing to do): {elapsed:.1f} s")
     assert run.returncode == 0
     assert "Nothing to be done" in run.output
+
+
+# What an edit of the compiler reruns: rule -> which programs (stage_code's
+# jobs are per stage, not per program).
+FROM_MLIR_LLVM = {"mlir_llvm", "ll", "S", "so", "test_bin", "test_run"}
+FROM_MLIR_TCP = {"mlir_tcp", "test_cpp"} | FROM_MLIR_LLVM
+
+
+def _programs(workdir: Path) -> tuple[set[str], set[str]]:
+    config = yaml.safe_load((workdir / "config.yaml").read_text())
+    return set(config["models"]), set(config["tcp_sources"])
+
+
+def test_editing_a_tcp_to_linalg_pattern_reruns_mlir_llvm_onward(built):
+    models, sources = _programs(built)
+    with touched(ROOT / "tcp_aot/conversion/tcp_to_linalg/elementwise.py"):
+        jobs = planned_jobs(snakemake(built, "-n"))
+    assert jobs.pop("stage_code") == {"mlir_llvm"}
+    assert jobs == {rule: models | sources for rule in FROM_MLIR_LLVM}
+
+
+def test_editing_a_torch_to_tcp_pattern_reruns_mlir_tcp_onward(built):
+    models, sources = _programs(built)
+    with touched(ROOT / "tcp_aot/conversion/torch_to_tcp/elementwise.py"):
+        jobs = planned_jobs(snakemake(built, "-n"))
+    assert jobs.pop("stage_code") == {"mlir_tcp"}
+    # A TCP source's reference data comes from its .tcp.mlir; a model's does not.
+    assert jobs.pop("npz") == sources
+    assert jobs == {rule: models | sources for rule in FROM_MLIR_TCP}
+
+
+def test_editing_the_dialect_leaves_the_front_end_alone(built):
+    with touched(ROOT / "tcp_aot/dialects/tcp.py"):
+        jobs = planned_jobs(snakemake(built, "-n"))
+    assert "mlir_torch" not in jobs
+    assert jobs["npz"] == _programs(built)[1]  # the interpreter's reference data only
+    assert {"mlir_tcp", "mlir_llvm", "ll", "test_cpp"} <= set(jobs["stage_code"])
+
+
+def test_editing_the_test_support_header_reruns_the_tests(built):
+    models, sources = _programs(built)
+    with touched(ROOT / "tcp_aot/runtime/tcp_aot_test_support.h"):
+        jobs = planned_jobs(snakemake(built, "-n"))
+    assert jobs == {"test_bin": models | sources, "test_run": models | sources}
+
+
+def test_changing_a_toolchain_setting_reruns_from_its_stage(built):
+    models, sources = _programs(built)
+    config = (built / "config.yaml").read_text()
+    try:
+        set_config(built, toolchain={**yaml.safe_load(config)["toolchain"], "opt_level": 3})
+        jobs = planned_jobs(snakemake(built, "-n"))
+    finally:
+        (built / "config.yaml").write_text(config)
+    assert jobs == {rule: models | sources for rule in ("S", "so", "test_bin", "test_run")}
+
+
+def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
+    """stage_code reads imports statically; run each stage of a model and of
+    a TCP source for real (python -X importtime) and check that every
+    package module it loaded is in its listing."""
+    run = snakemake(built, "-n", "-p", "--forceall", "results/two_outputs.test.ok",
+                    "results/basic_tcp_ops.test.ok")
+    checked = set()
+    for block in run.stdout.split("\nrule ")[1:]:
+        command = re.search(r"^Shell command: (.*)$", block, re.MULTILINE).group(1)
+        listing = re.search(r"results/code/(\w+)\.txt", block)
+        if "scripts/stage_code.py" in command:
+            continue
+        stage = listing.group(1)
+        python, script, *args = command.split()
+        out = tmp_path / f"{stage}.{len(checked)}"
+        args = [str(out) if prev == "--output" else str(out) + ".log" if prev == "--log" else arg
+                for prev, arg in zip([""] + args, args)]
+        proc = subprocess.run([python, "-X", "importtime", script, *args], cwd=built, capture_output=True,
+                              text=True)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        loaded = set(re.findall(r"\|\s+(tcp_aot(?:\.\w+)*)$", proc.stderr, re.MULTILINE))
+        listed = {_module(line.split()[1]) for line in (built / listing.group(0)).read_text().splitlines()}
+        assert loaded and loaded <= listed, (stage, sorted(loaded - listed))
+        checked.add(stage)
+    assert checked == {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "toolchain", "assemble", "shared_object",
+                       "npz_model", "npz_tcp_source", "test_cpp", "test_bin", "test_run"}
+
+
+def _module(path: str) -> str:
+    """tcp_aot/x/y.py -> tcp_aot.x.y; tcp_aot/x/__init__.py -> tcp_aot.x"""
+    parts = Path(path).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def test_touching_a_loader_rebuilds_only_its_model(built):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 import sys
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,3 +63,26 @@ def snakemake(workdir: Path, *args: str, timeout: int = 1800) -> Run:
 def error_lines(run: Run) -> list[str]:
     """The one-line messages stages print (`error: [name] stage: cause`)."""
     return [line for line in run.output.splitlines() if line.startswith("error: [")]
+
+
+def planned_jobs(run: Run) -> dict[str, set[str]]:
+    """What a dry run (`snakemake -n`) would run: rule -> the values of its
+    wildcards (the program, or the stage for stage_code)."""
+    assert run.returncode == 0, run.output[-3000:]
+    jobs: dict[str, set[str]] = {}
+    for rule, wildcards in re.findall(r"^rule (\w+):\n(?:    .*\n)*?    wildcards: \w+=(\w+)$", run.stdout,
+                                      re.MULTILINE):
+        jobs.setdefault(rule, set()).add(wildcards)
+    return jobs
+
+
+@contextmanager
+def touched(path: Path):
+    """`path` as if just edited (a newer modification time), restored after."""
+    before = path.stat()
+    later = time.time() + 5
+    os.utime(path, (later, later))
+    try:
+        yield path
+    finally:
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))

@@ -41,8 +41,9 @@ def _parser() -> argparse.ArgumentParser:
     for name in sorted(pipelines.PIPELINES):
         p.add_argument(f"--{name}", dest="passes", action="append_const", const=name,
                        help=f"run the {name} pipeline")
-    for name, (_, description) in sorted(pipelines.PYTHON_PASSES.items()):
-        p.add_argument(f"--{name}", dest="passes", action="append_const", const=name, help=description)
+    for name, python_pass in sorted(pipelines.PYTHON_PASSES.items()):
+        p.add_argument(f"--{name}", dest="passes", action="append_const", const=name,
+                       help=python_pass.description)
     p.add_argument("--allow-unconverted", action="store_true",
                    help="convert-torch-to-tcp keeps unconvertible ops as tcp.custom_op")
     p.add_argument("--split-input-file", action="store_true",
@@ -172,8 +173,8 @@ def _list_passes() -> None:
     for name, passes in pipelines.PIPELINES.items():
         print(f"  {name}: {', '.join(passes)}")
     print("Python passes:")
-    for name, (_, description) in pipelines.PYTHON_PASSES.items():
-        print(f"  {name}: {description}")
+    for name, python_pass in pipelines.PYTHON_PASSES.items():
+        print(f"  {name}: {python_pass.description}")
 
 
 if __name__ == "__main__":

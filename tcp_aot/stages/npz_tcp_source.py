@@ -1,0 +1,17 @@
+"""Stage npz of a TCP source: random inputs and the NumPy interpreter's
+outputs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..reference.npz import save_npz
+from .mlir_input import parsed
+
+
+def run(tcp_mlir: Path, output: Path, dim_sizes: list[int], int_range: list[int] | None, seed: int) -> None:
+    from ..reference.interpreted import tcp_reference
+
+    with parsed(tcp_mlir) as module:
+        ref = tcp_reference(module, dim_sizes, int_range, seed)
+    save_npz(output, ref.arrays())

@@ -1,0 +1,59 @@
+"""Which package files each stage depends on (tcp_aot/stage_code.py): the
+conversions, the dialect and the interpreter belong to the stages that run
+them and to no others. The workflow tests check the same end to end, and
+that every module a stage really loads is listed."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from tcp_aot import stage_code
+
+
+def _files(stage: str) -> set[str]:
+    return {str(p.relative_to(stage_code.PACKAGE)) for p in stage_code.stage_files(stage)}
+
+
+def test_the_stages_are_the_stage_modules():
+    assert stage_code.stages() == ["assemble", "ll", "mlir_llvm", "mlir_tcp", "mlir_torch", "npz_model",
+                                   "npz_tcp_source", "shared_object", "test_bin", "test_cpp", "test_run",
+                                   "toolchain"]
+
+
+def test_each_conversion_belongs_to_its_stage():
+    mlir_tcp, mlir_llvm = _files("mlir_tcp"), _files("mlir_llvm")
+    assert {"conversion/torch_to_tcp/elementwise.py", "conversion/torch_to_tcp/__init__.py",
+            "transforms/backend_contract.py", "pipelines.py", "stages/mlir_tcp.py"} <= mlir_tcp
+    assert not any(f.startswith("conversion/tcp_to_linalg/") for f in mlir_tcp)
+    assert {"conversion/tcp_to_linalg/elementwise.py", "transforms/shape_guards.py",
+            "transforms/owned_results.py", "stages/mlir_llvm.py"} <= mlir_llvm
+    assert not any(f.startswith("conversion/torch_to_tcp/") for f in mlir_llvm)
+    # Both conversions build scalar casts the same way.
+    assert "conversion/element_casts.py" in mlir_tcp & mlir_llvm
+
+
+def test_the_front_end_does_not_depend_on_the_compiler():
+    for stage in ("mlir_torch", "npz_model"):
+        files = _files(stage)
+        assert "dialects/tcp.py" not in files and "interpreter.py" not in files, stage
+        assert not any(f.startswith("conversion/") for f in files), stage
+    assert "interpreter.py" in _files("npz_tcp_source")
+    assert {"cpp_test.py", "transforms/shape_guards.py"} <= _files("test_cpp")
+
+
+def test_packages_on_the_way_are_included():
+    assert {"__init__.py", "conversion/__init__.py", "stages/__init__.py"} <= _files("mlir_llvm")
+
+
+def test_the_listing_has_a_checksum_per_file():
+    lines = stage_code.listing("test_run").splitlines()
+    assert [line.split()[1] for line in lines] == [f"tcp_aot/{f}" for f in sorted(_files("test_run"))]
+    digest, path = lines[-1].split()
+    assert digest == hashlib.sha256((stage_code.PACKAGE.parent / path).read_bytes()).hexdigest()
+
+
+def test_an_unknown_stage_is_named():
+    with pytest.raises(ValueError, match=r"no stage module tcp_aot\.stages\.nope \(stages: assemble, ll"):
+        stage_code.stage_files("nope")
