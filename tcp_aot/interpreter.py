@@ -8,6 +8,8 @@ tensor shape ops and scalar arith.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Callable
 
 import numpy as np
@@ -122,18 +124,182 @@ def _cast(view: tcp.CastOp, x):
     return x.astype(dst)
 
 
+def _erf(x):
+    return np.vectorize(math.erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
+
+
+def _rem(view: tcp.RemOp, a, b):
+    """C's fmod (Trunc) or torch.remainder (Floor: fmod, moved by one divisor
+    when its sign differs from the divisor's, as c10 computes it)."""
+    if a.dtype.kind == "f":
+        mod = np.fmod(a, b)
+        if view.mode == "Floor":
+            mod = np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
+        return mod.astype(a.dtype)
+    _check_divisors(b)
+    safe = np.where(b == -1, 1, b)  # x % -1 is 0 (and INT_MIN % -1 must not trap)
+    mod = np.fmod(a, safe)
+    if view.mode == "Floor":
+        mod = np.where((mod != 0) & ((safe < 0) != (mod < 0)), mod + safe, mod)
+    return mod.astype(a.dtype)
+
+
+_COMPARE = {"Eq": np.equal, "Ne": np.not_equal, "Lt": np.less, "Le": np.less_equal, "Gt": np.greater,
+            "Ge": np.greater_equal}
+
+
+def _cmp(view: tcp.CmpOp, a, b):
+    return _COMPARE[view.comparison](a, b)
+
+
+def _reduce(view: tcp.ReduceOp, x):
+    axes = tuple(i64_array(view.axes))
+    if not axes:
+        return x.copy()
+    kind = view.reduce_kind
+    if kind == "Sum":
+        return np.sum(x, axis=axes, dtype=x.dtype)
+    if kind == "Prod":
+        return np.prod(x, axis=axes, dtype=x.dtype)
+    if kind in ("Max", "Min") and x.size == 0:
+        raise InterpreterError(f"tcp.reduce {kind} of an empty tensor")
+    return {"Max": np.max, "Min": np.min, "Any": np.any, "All": np.all}[kind](x, axis=axes)
+
+
+def _arg_reduce(view: tcp.ArgReduceOp, x):
+    """np.argmax/argmin give the first extreme element, and the first NaN."""
+    axis = ir.IntegerAttr(view.axis).value
+    if x.shape[axis] == 0:
+        raise InterpreterError("tcp.arg_reduce of an empty dim")
+    indices = (np.argmax if view.reduce_kind == "Max" else np.argmin)(x, axis=axis)
+    values = np.take_along_axis(x, np.expand_dims(indices, axis), axis).squeeze(axis)
+    return [values, indices.astype(np.int64)]
+
+
+def _scan(view: tcp.ScanOp, x):
+    axis = ir.IntegerAttr(view.axis).value
+    kind = view.reduce_kind
+    if kind in ("Sum", "Prod"):
+        # PyTorch accumulates floats in f64, and its sums start from +0.0 (a
+        # leading -0.0 becomes +0.0).
+        acc = np.float64 if x.dtype.kind == "f" else x.dtype
+        start = x.astype(acc) + acc(0) if kind == "Sum" and x.dtype.kind == "f" else x.astype(acc)
+        scan = np.cumsum if kind == "Sum" else np.cumprod
+        return scan(start, axis=axis, dtype=acc).astype(x.dtype)
+    return (np.maximum if kind == "Max" else np.minimum).accumulate(x, axis=axis)
+
+
+def _contract(view: tcp.ContractOp, a, b):
+    lb, rb, lc, rc = view.dims()
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
+    lhs = [None] * a.ndim
+    rhs = [None] * b.ndim
+    for d, e in zip(lb + lc, rb + rc):
+        lhs[d] = rhs[e] = next(letters)
+    lhs = [x or next(letters) for x in lhs]
+    rhs = [x or next(letters) for x in rhs]
+    out = [lhs[d] for d in lb] + [x for d, x in enumerate(lhs) if d not in lb + lc] + \
+        [x for d, x in enumerate(rhs) if d not in rb + rc]
+    wide = np.float64 if a.dtype.kind == "f" else np.int64
+    result = np.einsum(f"{''.join(lhs)},{''.join(rhs)}->{''.join(out)}", a.astype(wide), b.astype(wide))
+    return result.astype(a.dtype)
+
+
+def _conv(view: tcp.ConvOp, x, w):
+    """Sum over kernel offsets of strided windows of the dilated, padded
+    input, per group, accumulated in 64 bits."""
+    spatial = x.ndim - 2
+    groups = ir.IntegerAttr(view.groups).value
+    wide = np.float64 if x.dtype.kind == "f" else np.int64
+    x = x.astype(wide)
+    for d, factor in enumerate(view.input_dilation_()):
+        if factor > 1 and x.shape[2 + d] > 0:
+            shape = list(x.shape)
+            shape[2 + d] = (shape[2 + d] - 1) * factor + 1
+            dilated = np.zeros(shape, wide)
+            index = [slice(None)] * x.ndim
+            index[2 + d] = slice(None, None, factor)
+            dilated[tuple(index)] = x
+            x = dilated
+    x = np.pad(x, [(0, 0), (0, 0)] + list(zip(view.padding_low_(), view.padding_high_())))
+    n, c = x.shape[:2]
+    o, kernel = w.shape[0], w.shape[2:]
+    stride, dilation = view.stride_(), view.dilation_()
+    out_sizes = [max(0, (x.shape[2 + d] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1)
+                 for d in range(spatial)]
+    xg = x.reshape(n, groups, c // groups, *x.shape[2:])
+    wg = w.astype(wide).reshape(groups, o // groups, c // groups, *kernel)
+    out = np.zeros((n, groups, o // groups, *out_sizes), wide)
+    for offsets in itertools.product(*(range(k) for k in kernel)):
+        window = [slice(None)] * 3 + [
+            slice(k * dilation[d], k * dilation[d] + (out_sizes[d] - 1) * stride[d] + 1, stride[d])
+            for d, k in enumerate(offsets)]
+        out += np.einsum("ngc...,goc->ngo...", xg[tuple(window)], wg[(Ellipsis,) + offsets])
+    return out.reshape(n, o, *out_sizes).astype(w.dtype)
+
+
+def _pool(view: tcp.PoolOp, x):
+    """Windows over the input padded with -inf (Max) or 0 (Avg), up to the
+    end of the last window; Avg divides as torch does."""
+    kernel, stride, padding, dilation = view.window()
+    spatial = x.ndim - 2
+    ceil_mode = view.attr("ceil_mode") is not None and ir.BoolAttr(view.ceil_mode).value
+    out_sizes = [tcp.pool_output_size(x.shape[2 + d], kernel[d], stride[d], padding[d], dilation[d], ceil_mode)
+                 for d in range(spatial)]
+    high = [max(padding[d], (out_sizes[d] - 1) * stride[d] + dilation[d] * (kernel[d] - 1) + 1
+                - x.shape[2 + d] - padding[d]) for d in range(spatial)]
+    is_max = view.pool_kind == "Max"
+    wide = x.astype(np.float64)
+    padded = np.pad(wide, [(0, 0), (0, 0)] + list(zip(padding, high)),
+                    constant_values=-np.inf if is_max else 0.0)
+    out = np.full(x.shape[:2] + tuple(out_sizes), -np.inf if is_max else 0.0)
+    for offsets in itertools.product(*(range(k) for k in kernel)):
+        window = padded[(slice(None), slice(None)) + tuple(
+            slice(k * dilation[d], k * dilation[d] + (out_sizes[d] - 1) * stride[d] + 1, stride[d])
+            for d, k in enumerate(offsets))]
+        out = np.maximum(out, window) if is_max else out + window
+    if not is_max:
+        out = out / _avg_divisor(view, x.shape[2:], out_sizes, kernel, stride, padding)
+    return out.astype(x.dtype)
+
+
+def _avg_divisor(view: tcp.PoolOp, sizes, out_sizes, kernel, stride, padding) -> np.ndarray:
+    """torch's divisor of each average window: divisor_override, or the
+    window clipped to the padded input (count_include_pad) or to the input."""
+    if view.attr("divisor_override") is not None:
+        return np.float64(ir.IntegerAttr(view.divisor_override).value)
+    include_pad = view.attr("count_include_pad") is not None and ir.BoolAttr(view.count_include_pad).value
+    divisor = np.ones(out_sizes)
+    for d, (size, k, s, p) in enumerate(zip(sizes, kernel, stride, padding)):
+        start = np.arange(out_sizes[d]) * s - p
+        end = np.minimum(start + k, size + p)
+        count = end - start if include_pad else np.minimum(end, size) - np.maximum(start, 0)
+        shape = [1] * len(out_sizes)
+        shape[d] = out_sizes[d]
+        divisor = divisor * count.reshape(shape)
+    return divisor
+
+
+def _pad(view: tcp.PadOp, x, value):
+    return np.pad(x, list(zip(i64_array(view.low), i64_array(view.high))), constant_values=value)
+
+
 _UNARY: dict[type, Callable] = {
     tcp.TanhOp: np.tanh, tcp.SigmoidOp: lambda x: 1 / (1 + np.exp(-x)), tcp.CeilOp: np.ceil,
     tcp.FloorOp: np.floor, tcp.TruncOp: np.trunc, tcp.RoundOp: round_half_away, tcp.RoundEvenOp: np.rint,
     tcp.CosOp: np.cos, tcp.SinOp: np.sin, tcp.LogOp: np.log, tcp.AtanOp: np.arctan, tcp.ExpOp: np.exp,
-    tcp.Log1pOp: np.log1p, tcp.AbsOp: np.abs, tcp.NegOp: np.negative,
+    tcp.Log1pOp: np.log1p, tcp.AbsOp: np.abs, tcp.NegOp: np.negative, tcp.ErfOp: _erf, tcp.Expm1Op: np.expm1,
+    tcp.RsqrtOp: lambda x: (1 / np.sqrt(x)).astype(x.dtype), tcp.Log2Op: np.log2, tcp.NotOp: np.invert,
 }
 _BINARY: dict[type, Callable] = {
     tcp.AddOp: np.add, tcp.SubOp: np.subtract, tcp.MulOp: np.multiply, tcp.Atan2Op: np.arctan2,
+    tcp.MaxOp: np.maximum, tcp.MinOp: np.minimum, tcp.PowOp: np.power, tcp.AndOp: np.bitwise_and,
+    tcp.OrOp: np.bitwise_or, tcp.XorOp: np.bitwise_xor,
 }
 _WITH_VIEW: dict[type, Callable] = {
     tcp.SqrtOp: _sqrt, tcp.ClampOp: _clamp, tcp.CastOp: _cast, tcp.DivFOp: _divf, tcp.DivSIOp: _divsi,
-    tcp.DivUIOp: _divui,
+    tcp.DivUIOp: _divui, tcp.RemOp: _rem, tcp.CmpOp: _cmp, tcp.SelectOp: lambda view, c, a, b: np.where(c, a, b),
+    tcp.ReduceOp: _reduce, tcp.ScanOp: _scan, tcp.ContractOp: _contract, tcp.ConvOp: _conv, tcp.PoolOp: _pool,
 }
 
 
@@ -189,7 +355,9 @@ def _const(view: tcp.ConstOp):
 
 _DATA_MOVEMENT: dict[type, Callable] = {
     tcp.BroadcastOp: _broadcast, tcp.SliceOp: _slice, tcp.GatherOp: _gather, tcp.GatherNdOp: _gather_nd,
-    tcp.ConcatOp: _concat, tcp.ConstOp: _const, tcp.IotaOp: _iota,
+    tcp.ConcatOp: _concat, tcp.ConstOp: _const, tcp.IotaOp: _iota, tcp.PadOp: _pad,
+    tcp.TransposeOp: lambda view, x: np.transpose(x, i64_array(view.permutation)).copy(),
+    tcp.FlipOp: lambda view, x: np.flip(x, tuple(i64_array(view.axes))).copy(),
 }
 
 # ---------------------------------------------------------------------------
@@ -282,6 +450,8 @@ class Interpreter:
             return [_WITH_VIEW[cls](view, *args)]
         if cls in _DATA_MOVEMENT:
             return [_DATA_MOVEMENT[cls](view, *args)]
+        if cls is tcp.ArgReduceOp:
+            return _arg_reduce(view, *args)
         if cls in (tcp.GroupOp, tcp.IsolatedGroupOp):
             block = op.regions[0].blocks[0]
             inner = dict(env) if cls is tcp.GroupOp else {}

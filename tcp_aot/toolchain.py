@@ -69,7 +69,7 @@ def run(cmd: list[str], what: str) -> str:
 # An FP type keyword, a new-style hex literal, a decimal FP literal, or a
 # quoted string (left alone).
 _FP_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\b(?:half|bfloat|float|double)\b|\bf0x[0-9A-Fa-f]+\b'
-                       r'|(?<![\w.])[-+]?\d+\.\d+(?:[eE][-+]?\d+)?\b')
+                       r'|(?<![\w.])[-+]?\d+\.\d+(?:[eE][-+]?\d+)?\b|(?<![\w.%@])[-+]?(?:inf|nan)\b')
 
 
 def llc22_float_literals(ll: str) -> str:
@@ -79,7 +79,8 @@ def llc22_float_literals(ll: str) -> str:
     type's own bits) or as a decimal that is only the nearest value
     (`float 1.000000e-01`). llc 22 takes a decimal only when it is exact, and
     reads hex as the bits of the equal double for float
-    (`0xBFE6666660000000`), `0xH`/`0xR` bits for half/bfloat. A literal's
+    (`0xBFE6666660000000`), `0xH`/`0xR` bits for half/bfloat; it reads no
+    `inf` or `nan` (written as hex like any other value). A literal's
     type is the last FP type named before it on its line (the operand's or
     the instruction's); the values do not change."""
     return "\n".join(_rewrite_line(line) for line in ll.split("\n"))
@@ -104,6 +105,12 @@ def _rewrite_line(line: str) -> str:
             else:
                 value = struct.unpack(">f", struct.pack(">f", float(text)))[0]  # the f32 nearest
             return f"0x{struct.unpack('>Q', struct.pack('>d', value))[0]:016X}"
+        if text.lstrip("+-") in ("inf", "nan"):
+            bits = struct.unpack(">Q", struct.pack(">d", float(text)))[0]
+            if kind == "double" or kind == "float":
+                return f"0x{bits:016X}"
+            half = struct.unpack(">H", struct.pack(">e", float(text)))[0]
+            return f"0xH{half:04X}" if kind == "half" else f"0xR{bits >> 48:04X}"
         if not text.startswith("f0x"):
             return text
         if kind == "double":

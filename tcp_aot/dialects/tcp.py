@@ -8,7 +8,12 @@ cast). To add an op: declare it here beside its siblings, add its lowering in
 conversion/tcp_to_linalg/ and its NumPy semantics in interpreter.py.
 
 Ops that upstream TCP lacks and this project adds because a conversion
-needs them: tcp.exp, tcp.log1p, tcp.trunc, tcp.concat and tcp.iota.
+needs them: tcp.exp, tcp.log1p, tcp.trunc, tcp.concat and tcp.iota, and the
+families upstream sent to other dialects, defined here as a few general ops
+with attributes: comparisons and logic (cmp, and/or/xor/not, select), more
+math (erf, expm1, rsqrt, log2, max, min, pow, rem), shapes (transpose, pad,
+flip), reductions (reduce, arg_reduce, scan), contraction, convolution and
+pooling.
 """
 
 from __future__ import annotations
@@ -18,14 +23,17 @@ from typing import Iterator
 from torch_mlir import ir
 
 from .tcp_base import (
-    ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, Attr, ElementsAttr,
-    F32Attr, FloatOrIntTensor, FloatTensor, I64, I64ArrayAttr, I64Attr, Index, IntTensor, Operand,
-    Result, StrAttr, TcpOp, Tensor, element_type, elements_type, i64_array, is_bool, is_float, names, opaque_enum,
-    opaque_enum_case, py_name, same_shape, static_dim,
+    ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, Attr, BoolAttr, BoolTensor,
+    ElementsAttr, F32Attr, FloatOrIntTensor, FloatTensor, I64, I64ArrayAttr, I64Attr, Index, IntOrBoolTensor,
+    IntTensor, Operand, Result, StrAttr, TcpOp, Tensor, element_type, elements_type, i64_array, is_bool,
+    is_float, names, opaque_enum, opaque_enum_case, py_name, same_shape, static_dim,
 )
 
 ROUNDING_MODES = ("Trunc", "Floor", "Ceil")
 SIGNEDNESS = ("Signed", "Unsigned", "Signless")
+CMP_PREDICATES = ("Eq", "Ne", "Lt", "Le", "Gt", "Ge")
+REDUCE_KINDS = ("Sum", "Prod", "Max", "Min", "Any", "All")
+POOL_KINDS = ("Max", "Avg")
 
 UNARY_FORMAT = "$in attr-dict : type($in) -> type($out)"
 BINARY_FORMAT = "$in1 , $in2 attr-dict : type($in1) , type($in2) -> type($out)"
@@ -64,6 +72,43 @@ def _shape(t: ir.Type) -> list[int | None]:
 
 def _fmt_shape(shape: list[int | None]) -> str:
     return "[" + ", ".join("?" if s is None else str(s) for s in shape) + "]"
+
+
+def _enum(op: TcpOp, field: str, mnemonic: str) -> str | None:
+    value = op.attr(field)
+    return None if value is None else opaque_enum_case(value, mnemonic)
+
+
+def _int(op: TcpOp, field: str, default: int | None = None) -> int | None:
+    value = op.attr(field)
+    return default if value is None else ir.IntegerAttr(value).value
+
+
+def _ints(op: TcpOp, field: str, default: list[int] | None = None) -> list[int] | None:
+    value = op.attr(field)
+    return default if value is None else i64_array(value)
+
+
+def _flag(op: TcpOp, field: str) -> bool:
+    value = op.attr(field)
+    return value is not None and ir.BoolAttr(value).value
+
+
+def _dims_in_range(dims: list[int], rank: int, what: str) -> Iterator[str]:
+    """`dims` are distinct dims of a rank-`rank` tensor."""
+    if len(set(dims)) != len(dims):
+        yield f"failed to verify that {what} has no duplicates"
+    for d in dims:
+        if not 0 <= d < rank:
+            yield f"{what} {d} is out of range for rank {rank}"
+
+
+def _shape_matches(op: TcpOp, field: str, expected: list[int | None], how: str) -> Iterator[str]:
+    """Value `field` has shape `expected` (None: dynamic or unknown)."""
+    actual = _shape(_value(op, field).type)
+    if len(actual) != len(expected) or any(a is not None and b is not None and a != b
+                                           for a, b in zip(actual, expected)):
+        yield f"expected {field} of shape {_fmt_shape(expected)} ({how}), but got {_fmt_shape(actual)}"
 
 
 # ---------------------------------------------------------------------------
@@ -317,6 +362,122 @@ class CastOp(TcpOp):
         return None if value is None else opaque_enum_case(value, "signedness")
 
 
+class ErfOp(UnaryElementwiseOp):
+    """The error function."""
+    NAME = "erf"
+
+
+class Expm1Op(UnaryElementwiseOp):
+    """exp(x) - 1, accurate for small x."""
+    NAME = "expm1"
+
+
+class RsqrtOp(UnaryElementwiseOp):
+    """1 / sqrt(x)."""
+    NAME = "rsqrt"
+
+
+class Log2Op(UnaryElementwiseOp):
+    """Base-2 logarithm."""
+    NAME = "log2"
+
+
+class MaxOp(BinaryElementwiseOp):
+    """The larger of in1 and in2 (torch.maximum): NaN wins; integers are
+    signed."""
+    NAME = "max"
+
+
+class MinOp(BinaryElementwiseOp):
+    """The smaller of in1 and in2 (torch.minimum): NaN wins; integers are
+    signed."""
+    NAME = "min"
+
+
+class PowOp(BinaryElementwiseOp):
+    """in1 raised to in2 (C's pow: pow(x, 0) is 1, a negative base with a
+    non-integer exponent is NaN)."""
+    NAME = "pow"
+    OPERANDS = (Operand("in1", FloatTensor), Operand("in2", FloatTensor))
+    RESULTS = (Result("out", FloatTensor),)
+
+
+class RemOp(BinaryElementwiseOp):
+    """The remainder of in1 / in2 for a quotient rounded as `rounding_mode`
+    says: Trunc is C's fmod (the sign of in1, torch.fmod), Floor is
+    torch.remainder (the sign of in2). Integers are signed; an integer
+    division by zero is an error, a float one gives NaN."""
+    NAME = "rem"
+    ATTRS = (Attr("rounding_mode", opaque_enum("roundingMode", ("Trunc", "Floor"))),)
+
+    @property
+    def mode(self) -> str:
+        return opaque_enum_case(self.rounding_mode, "roundingMode")
+
+
+class CmpOp(TcpOp):
+    """Compare in1 and in2 element by element as `predicate` says
+    (#tcp<cmpPredicate Eq|Ne|Lt|Le|Gt|Ge>), giving i1. Floats compare as IEEE
+    (anything with NaN is false, except Ne); integers are signed, i1 is
+    unsigned (false < true)."""
+    NAME = "cmp"
+    OPERANDS = (Operand("in1", Tensor), Operand("in2", Tensor))
+    RESULTS = (Result("out", BoolTensor),)
+    ATTRS = (Attr("predicate", opaque_enum("cmpPredicate", CMP_PREDICATES)),)
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    FORMAT = BINARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in1", "in2", "out")
+        yield from _all_match(self, "element type", _elem, "in1", "in2")
+
+    @property
+    def comparison(self) -> str:
+        return _enum(self, "predicate", "cmpPredicate")
+
+
+class BitwiseBinaryOp(BinaryElementwiseOp):
+    """Bitwise on integers, logical on i1."""
+    OPERANDS = (Operand("in1", IntOrBoolTensor), Operand("in2", IntOrBoolTensor))
+    RESULTS = (Result("out", IntOrBoolTensor),)
+
+
+class AndOp(BitwiseBinaryOp):
+    """in1 & in2."""
+    NAME = "and"
+
+
+class OrOp(BitwiseBinaryOp):
+    """in1 | in2."""
+    NAME = "or"
+
+
+class XorOp(BitwiseBinaryOp):
+    """in1 ^ in2."""
+    NAME = "xor"
+
+
+class NotOp(UnaryElementwiseOp):
+    """~in: bitwise on integers, logical on i1."""
+    NAME = "not"
+    OPERANDS = (Operand("in", IntOrBoolTensor),)
+    RESULTS = (Result("out", IntOrBoolTensor),)
+
+
+class SelectOp(TcpOp):
+    """out = cond ? on_true : on_false, element by element (torch.where)."""
+    NAME = "select"
+    OPERANDS = (Operand("cond", BoolTensor), Operand("on_true", Tensor), Operand("on_false", Tensor))
+    RESULTS = (Result("out", Tensor),)
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    FORMAT = ("$cond , $on_true , $on_false attr-dict : type($cond) , type($on_true) , type($on_false) "
+              "-> type($out)")
+
+    def verify_op(self):
+        yield from _same_shape(self, "cond", "on_true", "on_false", "out")
+        yield from _all_match(self, "element type", _elem, "on_true", "on_false", "out")
+
+
 # ---------------------------------------------------------------------------
 # Constants and data movement
 # ---------------------------------------------------------------------------
@@ -498,6 +659,353 @@ class GatherNdOp(TcpOp):
                 a is not None and b is not None and a != b for a, b in zip(expected, out_shape)):
             yield (f"expected out of shape {_fmt_shape(expected)} (indices' leading dims then input's "
                    f"remaining dims), but got {_fmt_shape(out_shape)}")
+
+
+class TransposeOp(TcpOp):
+    """Permute dims: out's dim i is in's dim permutation[i]."""
+    NAME = "transpose"
+    OPERANDS = (Operand("in", Tensor),)
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("permutation", I64ArrayAttr),)
+    TRAITS = frozenset({PURE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _all_match(self, "element type", _elem, "in", "out")
+        perm = i64_array(self.permutation)
+        rank = _rank(self.in_.type)
+        if sorted(perm) != list(range(rank)):
+            yield f"failed to verify that permutation is a permutation of the {rank} dims of in"
+            return
+        in_shape = _shape(self.in_.type)
+        yield from _shape_matches(self, "out", [in_shape[d] for d in perm], "in's dims permuted")
+
+
+class PadOp(TcpOp):
+    """Pad with `value` (a 0-d tensor of the element type): `low[d]`
+    elements before dim d and `high[d]` after it."""
+    NAME = "pad"
+    OPERANDS = (Operand("in", Tensor), Operand("value", Tensor))
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("low", I64ArrayAttr), Attr("high", I64ArrayAttr))
+    TRAITS = frozenset({PURE})
+    FORMAT = "$in , $value attr-dict : type($in) , type($value) -> type($out)"
+
+    def verify_op(self):
+        yield from _all_match(self, "element type", _elem, "in", "value", "out")
+        if _rank(self.value.type) != 0:
+            yield "failed to verify that value is a 0-d tensor"
+        rank = _rank(self.in_.type)
+        low, high = i64_array(self.low), i64_array(self.high)
+        if len(low) != rank or len(high) != rank:
+            yield f"failed to verify that low and high have one entry per dim of in (rank {rank})"
+            return
+        if min(low + high, default=0) < 0:
+            yield "failed to verify that low and high are not negative"
+        in_shape = _shape(self.in_.type)
+        expected = [None if s is None else s + lo + hi for s, lo, hi in zip(in_shape, low, high)]
+        yield from _shape_matches(self, "out", expected, "in's dims plus low and high")
+
+
+class FlipOp(TcpOp):
+    """Reverse the order of the elements along `axes`."""
+    NAME = "flip"
+    OPERANDS = (Operand("in", Tensor),)
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("axes", I64ArrayAttr),)
+    TRAITS = frozenset({PURE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in", "out")
+        yield from _same_element_type(self, "in", "out")
+        yield from _dims_in_range(i64_array(self.axes), _rank(self.in_.type), "axis")
+
+
+# ---------------------------------------------------------------------------
+# Reductions
+# ---------------------------------------------------------------------------
+
+
+class ReduceOp(TcpOp):
+    """Reduce `axes` (removed from the result) with `kind`
+    (#tcp<reduceKind Sum|Prod|Max|Min|Any|All>). Max and Min propagate NaN;
+    Any and All take i1. The sum of floats is in an unspecified order."""
+    NAME = "reduce"
+    OPERANDS = (Operand("in", Tensor),)
+    RESULTS = (Result("out", Tensor),)
+    ATTRS = (Attr("kind", opaque_enum("reduceKind", REDUCE_KINDS)), Attr("axes", I64ArrayAttr))
+    TRAITS = frozenset({PURE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_element_type(self, "in", "out")
+        yield from _reduction_kind(self.reduce_kind, element_type(self.in_.type), REDUCE_KINDS)
+        axes = i64_array(self.axes)
+        rank = _rank(self.in_.type)
+        yield from _dims_in_range(axes, rank, "axis")
+        if axes != sorted(axes):
+            yield "failed to verify that axes is sorted in increasing order"
+        in_shape = _shape(self.in_.type)
+        yield from _shape_matches(self, "out", [s for d, s in enumerate(in_shape) if d not in axes],
+                                  "in's dims without axes")
+
+    @property
+    def reduce_kind(self) -> str:
+        return _enum(self, "kind", "reduceKind")
+
+
+def _reduction_kind(kind: str, elem: ir.Type, allowed: tuple[str, ...]) -> Iterator[str]:
+    if kind not in allowed:
+        yield f"failed to verify that kind is one of {', '.join(allowed)}"
+    elif kind in ("Any", "All") and not is_bool(elem):
+        yield f"failed to verify that a {kind} reduction takes i1"
+    elif kind not in ("Any", "All") and is_bool(elem):
+        yield f"failed to verify that a {kind} reduction takes integers or floats"
+
+
+class ArgReduceOp(TcpOp):
+    """The largest (kind Max) or smallest (Min) element along `axis` and its
+    index (i64), the axis removed from both: the first one on ties, and the
+    first NaN when there is one (torch.max(x, dim))."""
+    NAME = "arg_reduce"
+    OPERANDS = (Operand("in", FloatOrIntTensor),)
+    RESULTS = (Result("values", FloatOrIntTensor), Result("indices", IntTensor))
+    ATTRS = (Attr("kind", opaque_enum("reduceKind", ("Max", "Min"))), Attr("axis", I64Attr))
+    TRAITS = frozenset({PURE})
+    FORMAT = "$in attr-dict : type($in) -> type($values) , type($indices)"
+
+    def verify_op(self):
+        yield from _same_element_type(self, "in", "values")
+        if str(element_type(self.indices.type)) != "i64":
+            yield "failed to verify that indices has element type i64"
+        rank = _rank(self.in_.type)
+        axis = _int(self, "axis")
+        if not 0 <= axis < rank:
+            yield f"axis {axis} is out of range for rank {rank}"
+            return
+        expected = [s for d, s in enumerate(_shape(self.in_.type)) if d != axis]
+        yield from _shape_matches(self, "values", expected, "in's dims without axis")
+        yield from _shape_matches(self, "indices", expected, "in's dims without axis")
+
+    @property
+    def reduce_kind(self) -> str:
+        return _enum(self, "kind", "reduceKind")
+
+
+class ScanOp(TcpOp):
+    """Inclusive scan along `axis`: out[..., i, ...] is the `kind`
+    (#tcp<reduceKind Sum|Prod|Max|Min>) of in[..., 0..i, ...] (torch.cumsum,
+    torch.cumprod)."""
+    NAME = "scan"
+    OPERANDS = (Operand("in", FloatOrIntTensor),)
+    RESULTS = (Result("out", FloatOrIntTensor),)
+    ATTRS = (Attr("kind", opaque_enum("reduceKind", ("Sum", "Prod", "Max", "Min"))), Attr("axis", I64Attr))
+    TRAITS = frozenset({PURE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_shape(self, "in", "out")
+        yield from _same_element_type(self, "in", "out")
+        rank = _rank(self.in_.type)
+        axis = _int(self, "axis")
+        if not 0 <= axis < rank:
+            yield f"axis {axis} is out of range for rank {rank}"
+
+    @property
+    def reduce_kind(self) -> str:
+        return _enum(self, "kind", "reduceKind")
+
+
+# ---------------------------------------------------------------------------
+# Contraction, convolution and pooling
+# ---------------------------------------------------------------------------
+
+
+class ContractOp(TcpOp):
+    """A tensor contraction (as einsum or StableHLO's dot_general): the dims
+    `lhs_contracting_dims` of lhs and `rhs_contracting_dims` of rhs are
+    summed over pairwise, the batch dims pair up, and out's dims are the batch
+    dims, then lhs's remaining dims, then rhs's, each in order. matmul is
+    contracting [1] x [0]; batch matmul adds batch [0] x [0]."""
+    NAME = "contract"
+    OPERANDS = (Operand("lhs", FloatOrIntTensor), Operand("rhs", FloatOrIntTensor))
+    RESULTS = (Result("out", FloatOrIntTensor),)
+    ATTRS = (Attr("lhs_batch_dims", I64ArrayAttr), Attr("rhs_batch_dims", I64ArrayAttr),
+             Attr("lhs_contracting_dims", I64ArrayAttr), Attr("rhs_contracting_dims", I64ArrayAttr))
+    TRAITS = frozenset({PURE})
+    FORMAT = "$lhs , $rhs attr-dict : type($lhs) , type($rhs) -> type($out)"
+
+    def verify_op(self):
+        yield from _same_element_type(self, "lhs", "rhs", "out")
+        lhs, rhs = _shape(self.lhs.type), _shape(self.rhs.type)
+        lb, rb = i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims)
+        lc, rc = i64_array(self.lhs_contracting_dims), i64_array(self.rhs_contracting_dims)
+        if len(lb) != len(rb) or len(lc) != len(rc):
+            yield "failed to verify that lhs and rhs have as many batch dims, and as many contracting dims"
+            return
+        errors = list(_dims_in_range(lb + lc, len(lhs), "lhs dim")) + \
+            list(_dims_in_range(rb + rc, len(rhs), "rhs dim"))
+        if errors:
+            yield from errors
+            return
+        for a, b in zip(lb + lc, rb + rc):
+            if lhs[a] is not None and rhs[b] is not None and lhs[a] != rhs[b]:
+                yield f"lhs dim {a} ({lhs[a]}) and rhs dim {b} ({rhs[b]}) are paired, so they must be equal"
+        expected = [lhs[d] if lhs[d] is not None else rhs[e] for d, e in zip(lb, rb)] + \
+            [s for d, s in enumerate(lhs) if d not in lb + lc] + [s for d, s in enumerate(rhs) if d not in rb + rc]
+        yield from _shape_matches(self, "out", expected, "batch dims, then lhs's and rhs's other dims")
+
+    def dims(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        return (i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims),
+                i64_array(self.lhs_contracting_dims), i64_array(self.rhs_contracting_dims))
+
+
+def _window_attrs_match(op: TcpOp, spatial: int, fields: tuple[str, ...]) -> Iterator[str]:
+    for name in fields:
+        values = _ints(op, name)
+        if values is not None and len(values) != spatial:
+            yield f"failed to verify that {name} has one entry per spatial dim ({spatial})"
+
+
+class ConvOp(TcpOp):
+    """N-d convolution (cross-correlation, as torch's conv) of input
+    [N, C, spatial...] with weight [O, C / groups, kernel...], giving
+    [N, O, spatial'...]. Per spatial dim: `stride`, `dilation` of the kernel,
+    `input_dilation` (holes between input elements: a transposed convolution
+    is a convolution of the input so dilated), and zero padding
+    `padding_low`/`padding_high`. Channels split into `groups`; O is a
+    multiple of groups. Bias is a separate add."""
+    NAME = "conv"
+    OPERANDS = (Operand("input", FloatOrIntTensor), Operand("weight", FloatOrIntTensor))
+    RESULTS = (Result("out", FloatOrIntTensor),)
+    ATTRS = (Attr("stride", I64ArrayAttr), Attr("dilation", I64ArrayAttr), Attr("input_dilation", I64ArrayAttr),
+             Attr("padding_low", I64ArrayAttr), Attr("padding_high", I64ArrayAttr), Attr("groups", I64Attr))
+    TRAITS = frozenset({PURE})
+    FORMAT = "$input , $weight attr-dict : type($input) , type($weight) -> type($out)"
+
+    def verify_op(self):
+        yield from _same_element_type(self, "input", "weight", "out")
+        inp, w = _shape(self.input.type), _shape(self.weight.type)
+        if len(inp) < 3 or len(w) != len(inp):
+            yield "failed to verify that input and weight have the same rank, at least 3"
+            return
+        spatial = len(inp) - 2
+        errors = list(_window_attrs_match(self, spatial, ("stride", "dilation", "input_dilation",
+                                                          "padding_low", "padding_high")))
+        if errors:
+            yield from errors
+            return
+        groups = _int(self, "groups")
+        if groups < 1 or any(v < 1 for v in self.stride_() + self.dilation_() + self.input_dilation_()):
+            yield "failed to verify that groups, stride, dilation and input_dilation are positive"
+            return
+        if min(self.padding_low_() + self.padding_high_()) < 0:
+            yield "failed to verify that padding_low and padding_high are not negative"
+            return
+        if inp[1] is not None and w[1] is not None and inp[1] != w[1] * groups:
+            yield f"input has {inp[1]} channels, but weight takes {w[1]} per group in {groups} groups"
+        if w[0] is not None and w[0] % groups:
+            yield f"weight's {w[0]} output channels do not split into {groups} groups"
+        expected = [inp[0], w[0]] + [conv_output_size(inp[2 + d], w[2 + d], self.stride_()[d], self.dilation_()[d],
+                                                      self.input_dilation_()[d], self.padding_low_()[d],
+                                                      self.padding_high_()[d]) for d in range(spatial)]
+        yield from _shape_matches(self, "out", expected, "the convolution's output shape")
+
+    def stride_(self) -> list[int]:
+        return _ints(self, "stride")
+
+    def dilation_(self) -> list[int]:
+        return _ints(self, "dilation")
+
+    def input_dilation_(self) -> list[int]:
+        return _ints(self, "input_dilation")
+
+    def padding_low_(self) -> list[int]:
+        return _ints(self, "padding_low")
+
+    def padding_high_(self) -> list[int]:
+        return _ints(self, "padding_high")
+
+
+def conv_output_size(size: int | None, kernel: int | None, stride: int, dilation: int, input_dilation: int,
+                     low: int, high: int) -> int | None:
+    """One spatial dim of a convolution's output (None when unknown; 0 when
+    no window fits: PyTorch raises there)."""
+    if size is None or kernel is None:
+        return None
+    dilated = (size - 1) * input_dilation + 1 if size > 0 else 0
+    span = dilated + low + high - dilation * (kernel - 1) - 1
+    return span // stride + 1 if span >= 0 else 0
+
+
+class PoolOp(TcpOp):
+    """Max or average pooling (kind #tcp<poolKind Max|Avg>) over the spatial
+    dims of [N, C, spatial...], with torch's attributes per spatial dim:
+    `kernel_size`, `stride`, `padding` (both sides), `dilation` (Max only) and
+    `ceil_mode` (a partial window at the end when it starts inside the input
+    or the low padding). Padding is -inf for Max; for Avg the divisor is
+    `divisor_override` when set, else the window's size clipped to the padded
+    input (`count_include_pad`) or to the input."""
+    NAME = "pool"
+    OPERANDS = (Operand("in", FloatTensor),)
+    RESULTS = (Result("out", FloatTensor),)
+    ATTRS = (Attr("kind", opaque_enum("poolKind", POOL_KINDS)), Attr("kernel_size", I64ArrayAttr),
+             Attr("stride", I64ArrayAttr), Attr("padding", I64ArrayAttr), Attr("dilation", I64ArrayAttr),
+             Attr("ceil_mode", BoolAttr, optional=True), Attr("count_include_pad", BoolAttr, optional=True),
+             Attr("divisor_override", I64Attr, optional=True))
+    TRAITS = frozenset({PURE})
+    FORMAT = UNARY_FORMAT
+
+    def verify_op(self):
+        yield from _same_element_type(self, "in", "out")
+        shape = _shape(self.in_.type)
+        if len(shape) < 3:
+            yield "failed to verify that in has rank at least 3 ([N, C, spatial...])"
+            return
+        spatial = len(shape) - 2
+        errors = list(_window_attrs_match(self, spatial, ("kernel_size", "stride", "padding", "dilation")))
+        if errors:
+            yield from errors
+            return
+        kernel, stride, padding, dilation = self.window()
+        if min(kernel + stride + dilation) < 1 or min(padding) < 0:
+            yield "failed to verify that kernel_size, stride and dilation are positive and padding is not negative"
+            return
+        if any(2 * p > k for p, k in zip(padding, kernel)):
+            yield "failed to verify that padding is at most half of kernel_size"
+        if self.pool_kind == "Avg" and any(d != 1 for d in dilation):
+            yield "failed to verify that an average pool has dilation 1"
+        if self.pool_kind == "Max" and (self.attr("count_include_pad") is not None or
+                                   self.attr("divisor_override") is not None):
+            yield "failed to verify that count_include_pad and divisor_override are only set for Avg"
+        override = _int(self, "divisor_override")
+        if override is not None and override < 1:
+            yield "failed to verify that divisor_override is positive"
+        expected = shape[:2] + [pool_output_size(shape[2 + d], kernel[d], stride[d], padding[d], dilation[d],
+                                                 _flag(self, "ceil_mode")) for d in range(spatial)]
+        yield from _shape_matches(self, "out", expected, "the pooling's output shape")
+
+    @property
+    def pool_kind(self) -> str:
+        return _enum(self, "kind", "poolKind")
+
+    def window(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        return (_ints(self, "kernel_size"), _ints(self, "stride"), _ints(self, "padding"),
+                _ints(self, "dilation"))
+
+
+def pool_output_size(size: int | None, kernel: int, stride: int, padding: int, dilation: int,
+                     ceil_mode: bool) -> int | None:
+    """One spatial dim of a pooling's output, as torch computes it (0 when
+    no window fits: PyTorch raises there)."""
+    if size is None:
+        return None
+    span = size + 2 * padding - dilation * (kernel - 1) - 1
+    out = (span + (stride - 1 if ceil_mode else 0)) // stride + 1
+    if ceil_mode and (out - 1) * stride >= size + padding:
+        out -= 1
+    return max(out, 0)
 
 
 # ---------------------------------------------------------------------------

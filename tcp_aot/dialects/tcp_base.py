@@ -78,6 +78,8 @@ Tensor = _tensor_of("integer, floating-point or i1", lambda e: is_int(e) or is_f
 FloatTensor = _tensor_of("floating-point", is_float)
 IntTensor = _tensor_of("signless integer", is_int)
 FloatOrIntTensor = _tensor_of("signless integer or floating-point", lambda e: is_int(e) or is_float(e))
+IntOrBoolTensor = _tensor_of("signless integer or i1", lambda e: is_int(e) or is_bool(e))
+BoolTensor = _tensor_of("i1", is_bool)
 Index = TypeConstraint("index", lambda t: isinstance(t, ir.IndexType), fixed="index")
 I64 = TypeConstraint("64-bit signless integer",
                      lambda t: is_int(t) and ir.IntegerType(t).width == 64, fixed="i64")
@@ -136,6 +138,7 @@ def enum_attr(mnemonic: str, case: str) -> ir.Attribute:
 
 
 I64Attr = AttrConstraint("64-bit signless integer attribute", _is_i64_attr)
+BoolAttr = AttrConstraint("bool attribute", lambda a: isinstance(a, ir.BoolAttr))
 F32Attr = AttrConstraint("32-bit float attribute", _is_f32_attr)
 I64ArrayAttr = AttrConstraint("64-bit integer array attribute", _is_i64_array)
 StrAttr = AttrConstraint("string attribute", lambda a: isinstance(a, ir.StringAttr))

@@ -8,20 +8,22 @@ from torch_mlir.dialects import func
 from ..diagnostics import Diagnostic, DiagnosticError, format_location
 
 ALLOWED_DIALECTS = ("tcp", "tensor", "arith", "func")
+# A runtime check with its message (torch.runtime.assert).
+ALLOWED_OPS = ("cf.assert",)
 
 
 def verify_backend_contract(root: ir.Operation, filename: str | None = None) -> None:
-    """Only TCP, tensor, arith and func ops; every function takes and
-    returns ranked tensors and returns at least one."""
+    """Only TCP, tensor, arith and func ops (and cf.assert); every function
+    takes and returns ranked tensors and returns at least one."""
     diags: list[Diagnostic] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         op = op.operation
         dialect = op.name.split(".", 1)[0]
-        if op.name != "builtin.module" and dialect not in ALLOWED_DIALECTS:
+        if op.name != "builtin.module" and dialect not in ALLOWED_DIALECTS and op.name not in ALLOWED_OPS:
             diags.append(Diagnostic(format_location(op.location, filename),
                                     f"'{op.name}' is outside the TCP backend contract "
-                                    f"(only {', '.join(ALLOWED_DIALECTS)} ops are allowed)"))
+                                    f"(only {', '.join(ALLOWED_DIALECTS)} ops and cf.assert are allowed)"))
         if isinstance(op.opview, func.FuncOp):
             diags.extend(_signature_errors(op.opview, filename))
         return ir.WalkResult.ADVANCE

@@ -113,16 +113,27 @@ def test_interpreter_has_no_semantics_for_custom_ops(context):
 # Every elementwise op against the rules it shares with its siblings.
 ELEMENTWISE = sorted(name for name, cls in REGISTRY.items() if "Elementwise" in cls.TRAITS and name != "tcp.cast")
 ATTRS = {"tcp.clamp": "{min_float = 0.0 : f32}", "tcp.divsi": "{rounding_mode = #tcp<roundingMode Floor>}",
-         "tcp.divui": "{rounding_mode = #tcp<roundingMode Floor>}"}
-INT_ONLY = {"tcp.divsi", "tcp.divui"}
+         "tcp.divui": "{rounding_mode = #tcp<roundingMode Floor>}",
+         "tcp.rem": "{rounding_mode = #tcp<roundingMode Floor>}", "tcp.cmp": "{predicate = #tcp<cmpPredicate Lt>}"}
+INT_ONLY = {"tcp.divsi", "tcp.divui", "tcp.and", "tcp.or", "tcp.xor", "tcp.not"}
+I1_RESULT = {"tcp.cmp"}
+I1_FIRST_OPERAND = {"tcp.select"}
+ANY_ELEMENT_TYPE = {"tcp.cmp", "tcp.select"}  # their type rules are in invalid.mlir
 
 
 def _elementwise_op(op: str, in_type: str, out_type: str) -> str:
+    """`op` on operands of in_type (i1 where the op wants a condition) giving
+    out_type (i1 for a comparison)."""
     cls = REGISTRY[op]
-    operands = ", ".join(["%a"] * len(cls.OPERANDS))
-    types = ", ".join([in_type] * len(cls.OPERANDS))
-    return (f"func.func @f(%a: {in_type}) {{\n"
-            f"  %0 = {op} {operands} {ATTRS.get(op, '')} : {types} -> {out_type}\n"
+    in_types = [in_type] * len(cls.OPERANDS)
+    if op in I1_FIRST_OPERAND:
+        in_types[0] = re.sub(r"x\w+>$", "xi1>", in_type)
+    if op in I1_RESULT:
+        out_type = re.sub(r"x\w+>$", "xi1>", out_type)
+    args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(in_types))
+    operands = ", ".join(f"%a{i}" for i in range(len(in_types)))
+    return (f"func.func @f({args}) {{\n"
+            f"  %0 = {op} {operands} {ATTRS.get(op, '')} : {', '.join(in_types)} -> {out_type}\n"
             f"  return\n}}\n")
 
 
@@ -131,11 +142,11 @@ def test_elementwise_rules(context, op):
     good = "tensor<2x?xi32>" if op in INT_ONLY else "tensor<2x?xf32>"
     parse_module(_elementwise_op(op, good, good))
     bad_elem = "tensor<2x?xf32>" if op in INT_ONLY else "tensor<2x?xi1>"
-    cases = {
-        "operand #0 must be": (bad_elem, bad_elem),
-        "requires the same shape for all operands and results": (good, good.replace("2x?", "3x?")),
-        "requires the same element type for all operands and results": (good, good.replace("32>", "64>")),
-    }
+    cases = {"requires the same shape for all operands and results": (good, good.replace("2x?", "3x?"))}
+    if op not in ANY_ELEMENT_TYPE:
+        cases["operand #0 must be"] = (bad_elem, bad_elem)
+    if op not in ANY_ELEMENT_TYPE:
+        cases["requires the same element type for all operands and results"] = (good, good.replace("32>", "64>"))
     for message, (in_type, out_type) in cases.items():
         with pytest.raises(DiagnosticError, match=re.escape(f"'{op}' op {message}")):
             parse_module(_elementwise_op(op, in_type, out_type))

@@ -61,6 +61,7 @@ class Case:
     body: str  # the func.func text
     inputs: callable  # rng -> list of arrays
     exact: bool = False  # compare bit for bit (no tolerance)
+    tol: dict | None = None  # float tolerance when not the default of the result's type (see `tolerance`)
 
 
 @dataclass
@@ -68,8 +69,8 @@ class Family:
     name: str
     cases: list[Case] = field(default_factory=list)
 
-    def add(self, name, body, inputs, exact=False):
-        self.cases.append(Case(name, body, inputs, exact))
+    def add(self, name, body, inputs, exact=False, tol=None):
+        self.cases.append(Case(name, body, inputs, exact, tol))
 
 
 def t(shape, dt):
@@ -363,6 +364,584 @@ _structure.add("result_is_argument", """func.func @result_is_argument(%a: tensor
 
 
 # ---------------------------------------------------------------------------
+# Math, comparison and logic, data movement, reductions, contraction,
+# convolution and pooling
+# ---------------------------------------------------------------------------
+
+NAN, INF = np.nan, np.inf
+
+
+def accumulated(dt: str) -> dict:
+    """Tolerance of a sum of many terms: the compiled code adds in the
+    element type, in its own order; the interpreter adds in another order
+    (and contractions, convolutions and average pools in 64 bits)."""
+    return {"rtol": 1e-5, "atol": 1e-4} if dt == "f32" else {"rtol": 1e-12, "atol": 1e-12}
+
+
+def func(name: str, params: list[tuple[str, str]], lines: list[str], results: list[tuple[str, str]]) -> str:
+    """A func.func: `params` and `results` are (value, type) pairs."""
+    args = ", ".join(f"%{v}: {ty}" for v, ty in params)
+    types = ", ".join(ty for _, ty in results)
+    values = ", ".join(f"%{v}" for v, _ in results)
+    body = "".join(f"  {line}\n" for line in lines)
+    return f"func.func @{name}({args}) -> ({types}) {{\n{body}  return {values} : {types}\n}}\n"
+
+
+def dims(shape) -> list[str]:
+    return [str(s) for s in shape]
+
+
+def dyn(shape, dynamic) -> list[str]:
+    """`shape` as type dims, with the dims in `dynamic` written `?`."""
+    return ["?" if d in dynamic else str(s) for d, s in enumerate(shape)]
+
+
+def planted(a: np.ndarray, values: dict) -> np.ndarray:
+    """a with a[index] = value for each (flat index: value)."""
+    for index, value in values.items():
+        a.flat[index] = value
+    return a
+
+
+# -- unary math, pow, max and min ------------------------------------------
+
+def _pair_inputs(pairs):
+    """Two random arrays with edge values whose first elements are `pairs`
+    (floats), else each other's edges reversed, and a few equal elements."""
+    def inputs(dt, shape):
+        def make(rng):
+            a, b = random_array(dt, shape, rng), random_array(dt, shape, rng)
+            special = pairs if dt.startswith("f") and pairs else \
+                list(zip(FLOAT_EDGES if dt.startswith("f") else int_edges(NP[dt]),
+                         (FLOAT_EDGES if dt.startswith("f") else int_edges(NP[dt]))[::-1]))
+            k = min(a.size - 2, len(special))
+            a.flat[:k], b.flat[:k] = zip(*special[:k])
+            b.flat[-2:] = a.flat[-2:]
+            return [a, b]
+        return make
+    return inputs
+
+
+_POW_PAIRS = [(NAN, 0.0), (1.0, NAN), (-2.0, 3.0), (-2.0, 0.5), (0.0, -1.0), (-0.0, -1.0), (-INF, 3.0),
+              (-INF, 2.0), (2.0, INF), (0.5, INF), (-1.0, INF), (INF, -0.5), (-0.0, 0.5), (-8.0, -2.0)]
+_MAX_MIN_PAIRS = [(NAN, 1.0), (1.0, NAN), (NAN, NAN), (-INF, NAN), (INF, -INF), (-0.0, 0.0), (0.0, -0.0),
+                  (-2.5, -3.75), (1e-8, -1e-8), (INF, INF)]
+
+_math = family("math")
+for _op in ["erf", "expm1", "rsqrt", "log2"]:
+    elementwise(_math, _op, FLOATS)
+for _op in ["max", "min"]:
+    elementwise(_math, _op, FLOATS + INTS, arity=2, inputs=_pair_inputs(_MAX_MIN_PAIRS))
+elementwise(_math, "pow", FLOATS, arity=2, inputs=_pair_inputs(_POW_PAIRS))
+_math.add("max_min_chain", func("max_min_chain", [("a", "tensor<?xf32>"), ("b", "tensor<?xf32>")], [
+    "%0 = tcp.max %a, %b : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>",
+    "%1 = tcp.min %0, %b : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>",
+    "%2 = tcp.rsqrt %1 : tensor<?xf32> -> tensor<?xf32>",
+    "%3 = tcp.pow %2, %a : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>",
+], [("1", "tensor<?xf32>"), ("3", "tensor<?xf32>")]),
+    lambda rng: [np.abs(random_array("f32", (9,), rng)), np.abs(random_array("f32", (9,), rng, edges=False))])
+
+
+_TINY = [1e-10, -1e-10, 1e-7, -3e-6, 1e-5, 1e-3, -1e-3, 1e-30, -1e-30, 1.4e-45, 0.25, -0.0]
+for _dt in FLOATS:
+    # "Accurate for small x": compared relative to the result (atol 0), which
+    # the default tolerance's atol would not see.
+    _ty = f"tensor<?x{_dt}>"
+    _math.add(f"tiny_arguments_{_dt}", func(f"tiny_arguments_{_dt}", [("a", _ty)], [
+        f"%expm1 = tcp.expm1 %a : {_ty} -> {_ty}", f"%erf = tcp.erf %a : {_ty} -> {_ty}",
+        f"%rsqrt = tcp.rsqrt %a : {_ty} -> {_ty}", f"%log2 = tcp.log2 %a : {_ty} -> {_ty}",
+    ], [(v, _ty) for v in ["expm1", "erf", "rsqrt", "log2"]]),
+        lambda rng, dt=_dt: [np.array(_TINY, NP[dt])], tol={"rtol": 1e-5 if _dt == "f32" else 1e-12, "atol": 0.0})
+
+
+# -- remainder ---------------------------------------------------------------
+
+_REM_FLOAT_PAIRS = [(5.5, -2.0), (-5.5, 2.0), (5.5, 2.0), (-5.5, -2.0), (1.0, 0.0), (-1.0, -0.0), (INF, 2.0),
+                    (-2.0, INF), (2.0, -INF), (NAN, 1.0), (-0.0, 3.0), (6.0, -3.0), (0.0, 0.0), (1.0, NAN),
+                    (1.0, 0.1)]
+
+
+def _rem_int_inputs(dt, shape):
+    """Edge dividends (INT_MIN first) over small nonzero divisors, with
+    INT_MIN % -1 and INT_MAX % -1 (0: no trap) and sign cases."""
+    def make(rng):
+        a = random_array(dt, shape, rng)
+        b = random_array(dt, shape, rng, edges=False, low=-9, high=10)
+        b[b == 0] = 4
+        # Dividends: min, max, 0, -1, 1, 7, -8, min + 1 (int_edges).
+        b.flat[:8] = [-1, -1, -3, 2, -1, -2, 3, -2]
+        a.flat[8:12], b.flat[8:12] = [-7, 7, -7, 9], [2, -2, -2, 3]
+        return [a, b]
+    return make
+
+
+_rem = family("remainder")
+for _mode in ["Trunc", "Floor"]:
+    _attrs = f"{{rounding_mode = #tcp<roundingMode {_mode}>}}"
+    elementwise(_rem, "rem", FLOATS, attrs=_attrs, arity=2, inputs=_pair_inputs(_REM_FLOAT_PAIRS),
+                suffix=f"_{_mode.lower()}", exact=True)
+    elementwise(_rem, "rem", INTS, attrs=_attrs, arity=2, inputs=_rem_int_inputs, suffix=f"_{_mode.lower()}")
+
+
+# -- comparisons, logic and select -------------------------------------------
+
+_FLOAT_COMPARE_PAIRS = [(NAN, NAN), (NAN, 1.0), (1.0, NAN), (-0.0, 0.0), (INF, INF), (-INF, INF), (1.5, 1.5),
+                        (1.5, -2.5), (-2.5, 1.5)]
+
+
+def _compare_inputs(dt, shape):
+    def make(rng):
+        a, b = random_array(dt, shape, rng), random_array(dt, shape, rng)
+        if dt == "i1":
+            a.flat[:4], b.flat[:4] = [False, False, True, True], [False, True, False, True]
+            return [a, b]
+        if dt.startswith("f"):
+            pairs = _FLOAT_COMPARE_PAIRS
+        else:
+            info = np.iinfo(NP[dt])
+            pairs = [(info.min, info.max), (info.max, info.min), (info.min, info.min), (-1, 0), (0, -1),
+                     (-1, 1), (1, -1), (info.max, info.max), (-1, -1)]
+        a.flat[:9], b.flat[:9] = zip(*pairs)
+        b.flat[-3:] = a.flat[-3:]
+        return [a, b]
+    return make
+
+
+_logic = family("logic")
+for _dt in FLOATS + ["i1", "i8", "i16"] + INTS[1:]:
+    for _kind, (_dims, _shape) in (("static", STATIC), ("dynamic", DYNAMIC)):
+        _it, _ot = t(_dims, _dt), t(_dims, "i1")
+        _name = f"cmp_{_dt}_{_kind}"
+        _logic.add(_name, func(_name, [("a", _it), ("b", _it)], [
+            f"%{_p} = tcp.cmp %a, %b {{predicate = #tcp<cmpPredicate {_p}>}} : {_it}, {_it} -> {_ot}"
+            for _p in ["Eq", "Ne", "Lt", "Le", "Gt", "Ge"]],
+            [(_p, _ot) for _p in ["Eq", "Ne", "Lt", "Le", "Gt", "Ge"]]), _compare_inputs(_dt, _shape), exact=True)
+for _dt in ["i1", "i8", "i16", "i32", "i64"]:
+    for _kind, (_dims, _shape) in (("static", STATIC), ("dynamic", DYNAMIC)):
+        _it = t(_dims, _dt)
+        _name = f"bitwise_{_dt}_{_kind}"
+        _logic.add(_name, func(_name, [("a", _it), ("b", _it)], [
+            f"%and = tcp.and %a, %b : {_it}, {_it} -> {_it}",
+            f"%or = tcp.or %a, %b : {_it}, {_it} -> {_it}",
+            f"%xor = tcp.xor %a, %b : {_it}, {_it} -> {_it}",
+            f"%not = tcp.not %a : {_it} -> {_it}",
+            f"%not_xor = tcp.not %xor : {_it} -> {_it}",
+        ], [(v, _it) for v in ["and", "or", "xor", "not", "not_xor"]]), _compare_inputs(_dt, _shape), exact=True)
+for _dt in FLOATS + ["i1"] + INTS:
+    for _kind, (_dims, _shape) in (("static", STATIC), ("dynamic", DYNAMIC)):
+        _ct, _it = t(_dims, "i1"), t(_dims, _dt)
+        _name = f"select_{_dt}_{_kind}"
+        _logic.add(_name, func(_name, [("c", _ct), ("a", _it), ("b", _it)], [
+            f"%0 = tcp.select %c, %a, %b : {_ct}, {_it}, {_it} -> {_it}",
+        ], [("0", _it)]), lambda rng, dt=_dt, shape=_shape: [random_array("i1", shape, rng),
+                                                              *_compare_inputs(dt, shape)(rng)], exact=True)
+_logic.add("where_greater", func("where_greater", [("a", "tensor<?x4xf32>"), ("b", "tensor<?x4xf32>")], [
+    "%gt = tcp.cmp %a, %b {predicate = #tcp<cmpPredicate Gt>} : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xi1>",
+    "%ne = tcp.cmp %a, %a {predicate = #tcp<cmpPredicate Ne>} : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xi1>",
+    "%either = tcp.or %gt, %ne : tensor<?x4xi1>, tensor<?x4xi1> -> tensor<?x4xi1>",
+    "%0 = tcp.select %either, %a, %b : tensor<?x4xi1>, tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>",
+], [("0", "tensor<?x4xf32>"), ("either", "tensor<?x4xi1>")]), _compare_inputs("f32", (6, 4)), exact=True)
+
+
+# -- transpose, pad, flip -------------------------------------------------------
+
+_shapes = family("shapes")
+
+
+def _transpose_case(name, dt, shape, dynamic, perm):
+    it = t(dyn(shape, dynamic), dt)
+    ot = t([dyn(shape, dynamic)[p] for p in perm], dt)
+    _shapes.add(name, func(name, [("a", it)], [
+        f"%0 = tcp.transpose %a {{permutation = {list(perm)}}} : {it} -> {ot}"], [("0", ot)]),
+        lambda rng: [random_array(dt, shape, rng)], exact=True)
+
+
+_transpose_case("transpose_2d_dynamic_f32", "f32", (5, 3), {0, 1}, (1, 0))
+_transpose_case("transpose_3d_static_i32", "i32", (2, 3, 4), set(), (2, 0, 1))
+_transpose_case("transpose_4d_mixed_f64", "f64", (2, 3, 4, 5), {0, 2}, (3, 1, 0, 2))
+_transpose_case("transpose_identity_i8", "i8", (3, 4), {1}, (0, 1))
+_transpose_case("transpose_i1", "i1", (3, 5), {0}, (1, 0))
+_transpose_case("transpose_i64_unit_dims", "i64", (1, 4, 1), {1}, (2, 1, 0))
+
+
+def _pad_case(name, dt, shape, dynamic, low, high, value):
+    it = t(dyn(shape, dynamic), dt)
+    ot = t(["?" if d in dynamic else str(s + lo + hi) for d, (s, lo, hi) in enumerate(zip(shape, low, high))], dt)
+    vt = t([], dt)
+    _shapes.add(name, func(name, [("a", it), ("v", vt)], [
+        f"%0 = tcp.pad %a, %v {{low = {list(low)}, high = {list(high)}}} : {it}, {vt} -> {ot}"], [("0", ot)]),
+        lambda rng: [random_array(dt, shape, rng), np.array(value, NP[dt])], exact=True)
+
+
+_pad_case("pad_2d_dynamic_f32", "f32", (5, 4), {0}, (0, 1), (2, 3), -INF)
+_pad_case("pad_2d_all_dynamic_f64_nan", "f64", (3, 2), {0, 1}, (1, 2), (1, 0), NAN)
+_pad_case("pad_3d_i64", "i64", (2, 3, 3), {1}, (1, 0, 2), (0, 2, 1), np.iinfo(np.int64).min)
+_pad_case("pad_i8_high_only", "i8", (4,), set(), (0,), (3,), -7)
+_pad_case("pad_i1", "i1", (3, 2), {1}, (2, 1), (0, 1), True)
+_pad_case("pad_nothing_i32", "i32", (2, 3), {0}, (0, 0), (0, 0), 5)
+
+
+def _flip_case(name, dt, shape, dynamic, axes):
+    it = t(dyn(shape, dynamic), dt)
+    _shapes.add(name, func(name, [("a", it)], [f"%0 = tcp.flip %a {{axes = {list(axes)}}} : {it} -> {it}"],
+                           [("0", it)]), lambda rng: [random_array(dt, shape, rng)], exact=True)
+
+
+_flip_case("flip_axis0_dynamic_f32", "f32", (5, 3), {0, 1}, (0,))
+_flip_case("flip_last_axis_f64", "f64", (2, 7), {1}, (1,))
+_flip_case("flip_two_axes_i32", "i32", (3, 4, 5), {2}, (2, 0))
+_flip_case("flip_all_axes_i8", "i8", (2, 3, 2), set(), (0, 1, 2))
+_flip_case("flip_no_axes_i64", "i64", (4, 2), {0}, ())
+_flip_case("flip_i1", "i1", (6,), {0}, (0,))
+_shapes.add("empty_dim", func("empty_dim", [("a", "tensor<?x3xi64>"), ("v", "tensor<i64>")], [
+    "%0 = tcp.flip %a {axes = [0, 1]} : tensor<?x3xi64> -> tensor<?x3xi64>",
+    "%1 = tcp.transpose %a {permutation = [1, 0]} : tensor<?x3xi64> -> tensor<3x?xi64>",
+    "%2 = tcp.pad %a, %v {low = [1, 0], high = [1, 1]} : tensor<?x3xi64>, tensor<i64> -> tensor<?x4xi64>",
+], [("0", "tensor<?x3xi64>"), ("1", "tensor<3x?xi64>"), ("2", "tensor<?x4xi64>")]),
+    lambda rng: [np.zeros((0, 3), np.int64), np.array(7, np.int64)], exact=True)
+
+
+# -- reduce ---------------------------------------------------------------------
+
+_REDUCTIONS = [("Sum", [1]), ("Sum", [0, 2]), ("Sum", [0, 1, 2]), ("Sum", []), ("Prod", [2]), ("Prod", [0]),
+               ("Max", [1]), ("Max", [0, 1, 2]), ("Min", [0, 2]), ("Min", [2])]
+
+
+def _reduce_body(name, it, dt, shape_dims, reductions):
+    lines, results = [], []
+    for i, (kind, axes) in enumerate(reductions):
+        ot = t([s for d, s in enumerate(shape_dims) if d not in axes], dt)
+        lines.append(f"%r{i} = tcp.reduce %a {{kind = #tcp<reduceKind {kind}>, axes = {axes}}} : {it} -> {ot}")
+        results.append((f"r{i}", ot))
+    return func(name, [("a", it)], lines, results)
+
+
+def _reduce_inputs(dt, shape, static):
+    """Static: edge values first (NaN, +-inf, integer min/max); dynamic:
+    random values with an extreme or a NaN planted inside."""
+    def make(rng):
+        if static:
+            return [random_array(dt, shape, rng)]
+        a = random_array(dt, shape, rng, edges=False)
+        if dt.startswith("f"):
+            return [planted(a, {7: NAN, 20: -INF, 33: INF})]
+        info = np.iinfo(NP[dt])
+        return [planted(a, {7: info.min, 20: info.max, 33: info.min})]
+    return make
+
+
+_reduce = family("reduce")
+for _dt in FLOATS + INTS:
+    for _kind, _dims, _shape in (("static", ["3", "5", "4"], (3, 5, 4)), ("dynamic", ["?", "5", "?"], (4, 5, 3))):
+        _name = f"reduce_{_dt}_{_kind}"
+        _reduce.add(_name, _reduce_body(_name, t(_dims, _dt), _dt, _dims, _REDUCTIONS),
+                    _reduce_inputs(_dt, _shape, _kind == "static"),
+                    tol=accumulated(_dt) if _dt.startswith("f") else None)
+
+
+def _bool_rows(shape):
+    def make(rng):
+        a = random_array("i1", shape, rng)
+        a[0, :], a[1, :] = True, False
+        return [a]
+    return make
+
+
+for _kind, _dims, _shape in (("static", ["4", "3"], (4, 3)), ("dynamic", ["?", "?"], (5, 4))):
+    _name = f"reduce_i1_{_kind}"
+    _reduce.add(_name, _reduce_body(_name, t(_dims, "i1"), "i1", _dims, [
+        ("Any", [1]), ("All", [1]), ("Any", [0]), ("All", [0]), ("Any", [0, 1]), ("All", [0, 1]), ("Any", [])]),
+        _bool_rows(_shape), exact=True)
+_reduce.add("reduce_sum_long_f32", _reduce_body("reduce_sum_long_f32", "tensor<?x?xf32>", "f32", ["?", "?"], [
+    ("Sum", [1]), ("Sum", [0, 1]), ("Max", [0]), ("Min", [0, 1])]),
+    lambda rng: [random_array("f32", (3, 500), rng, edges=False)], tol=accumulated("f32"))
+_reduce.add("reduce_empty_dim", _reduce_body("reduce_empty_dim", "tensor<?x?xf32>", "f32", ["?", "?"], [
+    ("Sum", [1]), ("Prod", [1]), ("Sum", [0, 1])]), lambda rng: [np.zeros((3, 0), np.float32)], exact=True)
+_reduce.add("reduce_empty_dim_i1", _reduce_body("reduce_empty_dim_i1", "tensor<?x?xi1>", "i1", ["?", "?"], [
+    ("Any", [1]), ("All", [1])]), lambda rng: [np.zeros((3, 0), bool)], exact=True)
+_reduce.add("reduce_after_cmp", func("reduce_after_cmp", [("a", "tensor<?x4xf32>")], [
+    "%z = tcp.const {value = dense<0.0> : tensor<4xf32>} : tensor<4xf32>",
+    "%c0 = arith.constant 0 : index",
+    "%n = tensor.dim %a, %c0 : tensor<?x4xf32>",
+    "%e = tensor.expand_shape %z [[0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>",
+    "%zb = tcp.broadcast %e, %n {axes = [0]} : tensor<1x4xf32>, index -> tensor<?x4xf32>",
+    "%pos = tcp.cmp %a, %zb {predicate = #tcp<cmpPredicate Gt>} : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xi1>",
+    "%any = tcp.reduce %pos {kind = #tcp<reduceKind Any>, axes = [1]} : tensor<?x4xi1> -> tensor<?xi1>",
+    "%all = tcp.reduce %pos {kind = #tcp<reduceKind All>, axes = [0, 1]} : tensor<?x4xi1> -> tensor<i1>",
+], [("any", "tensor<?xi1>"), ("all", "tensor<i1>")]), lambda rng: [random_array("f32", (6, 4), rng)], exact=True)
+
+
+# -- arg_reduce -----------------------------------------------------------------
+
+def _arg_inputs(dt, shape):
+    """Few distinct values (ties everywhere), with NaNs (two in one line),
+    infinities, -0.0 next to 0.0, integer extremes (twice in one line), and
+    lines that are all one value."""
+    def make(rng):
+        a = rng.integers(-2, 3, shape).astype(NP[dt])
+        if dt.startswith("f"):
+            a[0, 0, :] = [0.0, -0.0, 0.0, -0.0][:shape[2]] + [0.0] * max(0, shape[2] - 4)
+            a[0, 1, :] = -INF
+            a[0, 2, :] = INF
+            planted(a, {a[0].size + 5: NAN, a[0].size + 7: NAN, a[0].size + 9: -INF, a[0].size + 11: INF, -1: NAN})
+        else:
+            info = np.iinfo(NP[dt])
+            a[0, 1, :], a[0, 2, :] = info.min, info.max
+            planted(a, {a[0].size + 5: info.max, a[0].size + 7: info.max, a[0].size + 9: info.min,
+                        a[0].size + 10: info.min, -1: info.min})
+        return [a]
+    return make
+
+
+_arg = family("arg_reduce")
+for _dt in FLOATS + INTS:
+    for _kind, _dims, _shape in (("static", ["3", "5", "4"], (3, 5, 4)), ("dynamic", ["?", "5", "?"], (4, 5, 3))):
+        _it = t(_dims, _dt)
+        _lines, _results = [], []
+        for _i, (_rk, _axis) in enumerate([("Max", 0), ("Max", 1), ("Max", 2), ("Min", 0), ("Min", 1), ("Min", 2)]):
+            _out = [s for d, s in enumerate(_dims) if d != _axis]
+            _vt, _xt = t(_out, _dt), t(_out, "i64")
+            _lines.append(f"%r{_i}:2 = tcp.arg_reduce %a {{kind = #tcp<reduceKind {_rk}>, axis = {_axis} : i64}} "
+                          f": {_it} -> {_vt}, {_xt}")
+            _results += [(f"r{_i}#0", _vt), (f"r{_i}#1", _xt)]
+        _name = f"arg_reduce_{_dt}_{_kind}"
+        _arg.add(_name, func(_name, [("a", _it)], _lines, _results), _arg_inputs(_dt, _shape), exact=True)
+for _rk in ["Max", "Min"]:
+    _name = f"arg_reduce_{_rk.lower()}_1d"
+    _arg.add(_name, func(_name, [("a", "tensor<?xf32>")], [
+        f"%r:2 = tcp.arg_reduce %a {{kind = #tcp<reduceKind {_rk}>, axis = 0 : i64}} : tensor<?xf32> -> tensor<f32>, "
+        "tensor<i64>"], [("r#0", "tensor<f32>"), ("r#1", "tensor<i64>")]),
+        lambda rng: [np.array([1.0, 3.0, -4.0, NAN, 3.0, NAN, -4.0], np.float32)], exact=True)
+    _name = f"arg_reduce_{_rk.lower()}_all_nan"
+    _arg.add(_name, func(_name, [("a", "tensor<2x3xf64>")], [
+        f"%r:2 = tcp.arg_reduce %a {{kind = #tcp<reduceKind {_rk}>, axis = 1 : i64}} : tensor<2x3xf64> -> "
+        "tensor<2xf64>, tensor<2xi64>"], [("r#0", "tensor<2xf64>"), ("r#1", "tensor<2xi64>")]),
+        lambda rng: [np.array([[NAN, NAN, NAN], [2.0, 2.0, NAN]])], exact=True)
+
+
+# -- scan -------------------------------------------------------------------------
+
+def _scan_body(name, it, kinds_axes):
+    lines = [f"%s{i} = tcp.scan %a {{kind = #tcp<reduceKind {k}>, axis = {axis} : i64}} : {it} -> {it}"
+             for i, (k, axis) in enumerate(kinds_axes)]
+    return func(name, [("a", it)], lines, [(f"s{i}", it) for i in range(len(kinds_axes))])
+
+
+_scan = family("scan")
+_SCANS_2D = [(k, axis) for k in ["Sum", "Prod", "Max", "Min"] for axis in (0, 1)]
+for _dt in FLOATS + INTS:
+    for _kind, _dims, _shape in (("static", ["4", "5"], (4, 5)), ("dynamic", ["?", "?"], (3, 6))):
+        _name = f"scan_{_dt}_{_kind}"
+        _scan.add(_name, _scan_body(_name, t(_dims, _dt), _SCANS_2D),
+                  lambda rng, dt=_dt, shape=_shape: [random_array(dt, shape, rng)])
+_scan.add("scan_3d_each_axis_f32", _scan_body("scan_3d_each_axis_f32", "tensor<?x4x?xf32>", [
+    ("Sum", 0), ("Sum", 1), ("Sum", 2), ("Max", 1), ("Min", 2), ("Prod", 1)]),
+    lambda rng: [planted(random_array("f32", (3, 4, 5), rng, edges=False), {17: NAN, 40: -INF})])
+_scan.add("scan_empty_axis_i32", _scan_body("scan_empty_axis_i32", "tensor<?x?xi32>", [("Sum", 1), ("Max", 0)]),
+          lambda rng: [np.zeros((3, 0), np.int32)], exact=True)
+_scan.add("scan_unit_axis_i32", _scan_body("scan_unit_axis_i32", "tensor<?x?xi32>", [("Sum", 0), ("Prod", 1)]),
+          lambda rng: [random_array("i32", (1, 6), rng)], exact=True)
+
+
+# -- contract ---------------------------------------------------------------------
+
+def _contract_case(name, dt, lhs, rhs, lb, rb, lc, rc, dynamic=((), ()), edges=False):
+    """lhs, rhs: static shapes; dynamic: dims of each written `?`."""
+    lt, rt = t(dyn(lhs, set(dynamic[0])), dt), t(dyn(rhs, set(dynamic[1])), dt)
+    ldims, rdims = dyn(lhs, set(dynamic[0])), dyn(rhs, set(dynamic[1]))
+    out = [ldims[d] if ldims[d] != "?" else rdims[e] for d, e in zip(lb, rb)] + \
+        [s for d, s in enumerate(ldims) if d not in lb + lc] + [s for d, s in enumerate(rdims) if d not in rb + rc]
+    ot = t(out, dt)
+    _contract.add(name, func(name, [("a", lt), ("b", rt)], [
+        f"%0 = tcp.contract %a, %b {{lhs_batch_dims = {lb}, rhs_batch_dims = {rb}, lhs_contracting_dims = {lc}, "
+        f"rhs_contracting_dims = {rc}}} : {lt}, {rt} -> {ot}"], [("0", ot)]),
+        lambda rng: [random_array(dt, lhs, rng, edges=edges), random_array(dt, rhs, rng, edges=edges)],
+        tol=accumulated(dt) if dt.startswith("f") else None)
+
+
+_contract = family("contract")
+_contract_case("matmul_static_f32", "f32", (3, 4), (4, 5), [], [], [1], [0])
+_contract_case("matmul_dynamic_f32", "f32", (5, 7), (7, 3), [], [], [1], [0], dynamic=((0, 1), (0, 1)))
+_contract_case("matmul_edges_f32", "f32", (4, 3), (3, 4), [], [], [1], [0], dynamic=((0,), ()), edges=True)
+_contract_case("matmul_f64", "f64", (6, 5), (5, 2), [], [], [1], [0], dynamic=((), (1,)))
+_contract_case("matmul_i32", "i32", (3, 4), (4, 5), [], [], [1], [0], dynamic=((0,), (1,)))
+_contract_case("matmul_i8_wraps", "i8", (3, 6), (6, 2), [], [], [1], [0])
+_contract_case("batch_matmul_dynamic_f32", "f32", (2, 3, 4), (2, 4, 5), [0], [0], [2], [1],
+               dynamic=((0, 1, 2), (0, 1, 2)))
+_contract_case("batch_matmul_f64", "f64", (3, 2, 4), (3, 4, 3), [0], [0], [2], [1])
+_contract_case("batch_matmul_i64", "i64", (2, 3, 4), (2, 4, 2), [0], [0], [2], [1], dynamic=((0,), ()))
+_contract_case("transposed_lhs_f32", "f32", (4, 3), (4, 5), [], [], [0], [0], dynamic=((1,), ()))
+_contract_case("transposed_rhs_f32", "f32", (3, 4), (5, 4), [], [], [1], [1], dynamic=((), (0,)))
+_contract_case("both_transposed_f64", "f64", (4, 3), (5, 4), [], [], [0], [1])
+_contract_case("two_contracting_dims_f32", "f32", (3, 4, 5), (5, 4, 2), [], [], [1, 2], [1, 0],
+               dynamic=((0, 1), (2,)))
+_contract_case("two_contracting_dims_i32", "i32", (3, 4, 5), (5, 4, 2), [], [], [1, 2], [1, 0])
+_contract_case("batch_not_leading_f32", "f32", (3, 4, 5), (5, 4, 2), [2], [0], [1], [1], dynamic=((2,), ()))
+_contract_case("two_batch_dims_f64", "f64", (2, 3, 4, 5), (3, 2, 5, 2), [0, 1], [1, 0], [3], [2])
+_contract_case("matvec_f32", "f32", (5, 4), (4,), [], [], [1], [0], dynamic=((0,), ()))
+_contract_case("vecmat_i64", "i64", (4,), (4, 5), [], [], [0], [0], dynamic=((0,), (0,)))
+_contract_case("batch_free_lhs_only_f32", "f32", (2, 3, 4), (2, 4), [0], [0], [2], [1], dynamic=((0, 1), (0,)))
+_contract_case("outer_product_f32", "f32", (3,), (4, 2), [], [], [], [], dynamic=((), (0,)))
+_contract_case("dot_f64", "f64", (7,), (7,), [], [], [0], [0], dynamic=((0,), (0,)))
+_contract.add("matmul_empty_contracting_dim", func("matmul_empty_contracting_dim", [
+    ("a", "tensor<?x?xf32>"), ("b", "tensor<?x?xf32>")], [
+    "%0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], "
+    "rhs_contracting_dims = [0]} : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>"], [("0", "tensor<?x?xf32>")]),
+    lambda rng: [np.zeros((3, 0), np.float32), np.zeros((0, 2), np.float32)], exact=True)
+_contract_case("dot_all_dims_i32", "i32", (3, 4), (3, 4), [], [], [0, 1], [0, 1])
+
+
+# -- conv -------------------------------------------------------------------------
+
+def _conv_case(name, dt, inp, weight, stride=None, dilation=None, input_dilation=None, low=None, high=None,
+               groups=1, dynamic=(), edges=False, small_ints=True, into=None):
+    spatial = len(inp) - 2
+    ones, zeros = [1] * spatial, [0] * spatial
+    stride, dilation, input_dilation = stride or ones, dilation or ones, input_dilation or ones
+    low, high = low or zeros, high or zeros
+    from tcp_aot.dialects.tcp import conv_output_size
+    out = [inp[0], weight[0]] + [conv_output_size(inp[2 + d], weight[2 + d], stride[d], dilation[d],
+                                                  input_dilation[d], low[d], high[d]) for d in range(spatial)]
+    it, wt = t(dyn(inp, set(dynamic)), dt), t(dims(weight), dt)
+    ot = t(dyn(out, set(dynamic) - {1}), dt)
+    attrs = (f"stride = {stride}, dilation = {dilation}, input_dilation = {input_dilation}, padding_low = {low}, "
+             f"padding_high = {high}, groups = {groups} : i64")
+
+    def make(rng):
+        if dt.startswith("i") and small_ints:
+            return [random_array(dt, inp, rng, low=-9, high=10), random_array(dt, weight, rng, low=-9, high=10)]
+        return [random_array(dt, inp, rng, edges=edges), random_array(dt, weight, rng, edges=False)]
+    (into or _conv).add(name, func(name, [("x", it), ("w", wt)], [
+        f"%0 = tcp.conv %x, %w {{{attrs}}} : {it}, {wt} -> {ot}"], [("0", ot)]), make,
+        tol=accumulated(dt) if dt.startswith("f") else None)
+
+
+_conv = family("conv")
+_conv_case("conv2d_same_f32", "f32", (2, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], high=[1, 1])
+_conv_case("conv2d_dynamic_batch_f32", "f32", (3, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], high=[1, 1], dynamic=(0,))
+_conv_case("conv2d_stride_asymmetric_padding_f32", "f32", (2, 3, 8, 8), (6, 3, 3, 3), stride=[2, 3],
+           low=[2, 0], high=[0, 1])
+_conv_case("conv2d_dilation_f64", "f64", (1, 2, 9, 7), (3, 2, 3, 2), dilation=[2, 3], stride=[1, 2], low=[1, 0],
+           high=[2, 1])
+_conv_case("conv2d_dynamic_spatial_f32", "f32", (2, 2, 7, 6), (4, 2, 3, 3), stride=[2, 1], low=[1, 1],
+           high=[0, 1], dynamic=(0, 2, 3))
+_conv_case("conv2d_dynamic_spatial_dilation_f64", "f64", (2, 2, 9, 8), (3, 2, 3, 2), stride=[1, 2],
+           dilation=[2, 3], low=[0, 2], high=[1, 0], dynamic=(2, 3))
+_conv_case("conv2d_input_dilation_f32", "f32", (2, 2, 4, 3), (3, 2, 3, 3), input_dilation=[2, 3], low=[2, 2],
+           high=[2, 1])
+_conv_case("conv2d_transposed_grouped_f32", "f32", (2, 4, 5, 5), (8, 2, 3, 3), input_dilation=[2, 2],
+           low=[2, 2], high=[2, 2], groups=2, dynamic=(0,))
+_conv_case("conv2d_groups_f64", "f64", (2, 6, 6, 5), (9, 2, 2, 3), groups=3, stride=[2, 1], low=[0, 1],
+           high=[1, 1], dynamic=(0,))
+_conv_case("conv2d_input_dilation_dynamic_f32", "f32", (2, 2, 3, 4), (3, 2, 3, 2), input_dilation=[2, 3],
+           stride=[2, 1], low=[1, 2], high=[2, 0], dynamic=(0, 2, 3))
+_conv_case("conv2d_depthwise_f32", "f32", (2, 3, 7, 6), (3, 1, 3, 3), groups=3, low=[1, 1], high=[1, 1],
+           dynamic=(0, 2, 3))
+_conv_case("conv2d_depthwise_multiplier_f32", "f32", (1, 3, 6, 6), (6, 1, 3, 3), groups=3, stride=[2, 2],
+           dilation=[1, 2], low=[1, 2], high=[1, 2])
+_conv_case("conv2d_edges_f32", "f32", (1, 2, 4, 4), (2, 2, 2, 2), edges=True)
+_conv_case("conv2d_i32", "i32", (1, 2, 5, 5), (2, 2, 2, 2), dynamic=(0,))
+_conv_case("conv2d_i32_wraps", "i32", (1, 2, 5, 5), (2, 2, 2, 2), small_ints=False)
+_conv_case("conv2d_grouped_i64", "i64", (2, 4, 4, 4), (4, 2, 3, 3), groups=2, low=[1, 1], high=[1, 1],
+           input_dilation=[1, 2])
+_conv_case("conv1d_strided_dilated_f64", "f64", (1, 2, 10), (4, 2, 3), stride=[2], dilation=[2], low=[1], high=[0])
+_conv_case("conv1d_dynamic_f32", "f32", (3, 4, 11), (5, 4, 4), stride=[3], low=[2], high=[1], dynamic=(0, 2))
+_conv_case("conv1d_grouped_f32", "f32", (2, 4, 9), (6, 2, 3), groups=2, dilation=[3], dynamic=(0,))
+_conv_case("conv1d_transposed_f32", "f32", (1, 1, 4), (1, 1, 3), input_dilation=[3], stride=[2], low=[2], high=[1])
+_conv_case("conv1d_i8", "i8", (2, 3, 6), (2, 3, 2), low=[1], high=[1])
+_conv_case("conv3d_f32", "f32", (1, 2, 4, 5, 6), (3, 2, 2, 2, 2))
+_conv_case("conv3d_strided_padded_f64", "f64", (2, 2, 5, 5, 5), (4, 2, 3, 3, 3), stride=[2, 1, 2],
+           dilation=[1, 2, 1], low=[1, 0, 1], high=[0, 1, 1], dynamic=(0,))
+_conv_case("conv3d_grouped_dynamic_f32", "f32", (2, 4, 3, 4, 5), (4, 2, 2, 3, 2), groups=2, low=[1, 1, 0],
+           high=[0, 1, 1], input_dilation=[2, 1, 1], dynamic=(0, 3))
+
+
+# An input smaller than the (dilated) kernel: no window fits, the output's
+# spatial dim is 0 (tcp.conv_output_size). Families of their own, so that a
+# failure here does not hide the other convolutions.
+_small = family("conv_small_input")
+_conv_case("conv1d_small_input_dynamic_strided", "f32", (1, 1, 2), (1, 1, 3), stride=[2], dynamic=(2,), into=_small)
+_conv_case("conv1d_small_input_dynamic", "f32", (1, 1, 1), (1, 1, 4), dynamic=(2,), into=_small)
+_conv_case("conv1d_small_input_dynamic_grouped", "f32", (1, 2, 1), (2, 1, 4), groups=2, dynamic=(2,), into=_small)
+_conv_case("conv2d_small_input_dynamic", "f32", (1, 1, 1, 5), (1, 1, 3, 3), dynamic=(2, 3), into=_small)
+_conv_case("conv1d_small_input_static", "f32", (1, 1, 1), (1, 1, 3), into=family("conv_small_input_static"))
+
+
+# -- pool -------------------------------------------------------------------------
+
+def _pool_case(name, kind, dt, inp, kernel, stride=None, padding=None, dilation=None, ceil_mode=None,
+               count_include_pad=None, divisor_override=None, dynamic=(), edges=True):
+    spatial = len(inp) - 2
+    stride, padding, dilation = stride or kernel, padding or [0] * spatial, dilation or [1] * spatial
+    from tcp_aot.dialects.tcp import pool_output_size
+    out = list(inp[:2]) + [pool_output_size(inp[2 + d], kernel[d], stride[d], padding[d], dilation[d],
+                                            bool(ceil_mode)) for d in range(spatial)]
+    it, ot = t(dyn(inp, set(dynamic)), dt), t(dyn(out, set(dynamic)), dt)
+    attrs = [f"kind = #tcp<poolKind {kind}>", f"kernel_size = {kernel}", f"stride = {stride}",
+             f"padding = {padding}", f"dilation = {dilation}"]
+    if ceil_mode is not None:
+        attrs.append(f"ceil_mode = {str(ceil_mode).lower()}")
+    if count_include_pad is not None:
+        attrs.append(f"count_include_pad = {str(count_include_pad).lower()}")
+    if divisor_override is not None:
+        attrs.append(f"divisor_override = {divisor_override} : i64")
+    _pool.add(name, func(name, [("x", it)], [f"%0 = tcp.pool %x {{{', '.join(attrs)}}} : {it} -> {ot}"],
+                         [("0", ot)]), lambda rng: [random_array(dt, inp, rng, edges=edges)],
+              tol=accumulated(dt) if kind == "Avg" else None)
+
+
+_pool = family("pool")
+# Max.
+_pool_case("max2d_ceil_f32", "Max", "f32", (2, 3, 8, 8), [3, 3], stride=[2, 2], padding=[1, 1], ceil_mode=True)
+_pool_case("max2d_dilation_f32", "Max", "f32", (2, 3, 8, 8), [2, 3], stride=[1, 2], padding=[0, 1], dilation=[2, 1])
+_pool_case("max2d_dilation_ceil_f64", "Max", "f64", (1, 2, 9, 8), [3, 2], stride=[2, 3], padding=[1, 1],
+           dilation=[2, 2], ceil_mode=True)
+_pool_case("max2d_dynamic_f32", "Max", "f32", (2, 3, 9, 7), [3, 3], stride=[2, 2], padding=[1, 1], ceil_mode=True,
+           dynamic=(0, 2))
+# ceil_mode drops the last window when it would start in the high padding
+# (H = 5), keeps it otherwise (W = 6); H dynamic, W static.
+_pool_case("max2d_ceil_dropped_window_f32", "Max", "f32", (3, 2, 5, 6), [2, 2], stride=[2, 2], padding=[1, 1],
+           ceil_mode=True, dynamic=(0, 2))
+_pool_case("max2d_ceil_false_f32", "Max", "f32", (1, 2, 7, 7), [2, 2], ceil_mode=False, dynamic=(3,))
+_pool_case("max1d_f64", "Max", "f64", (1, 2, 9), [3], stride=[3], padding=[1])
+_pool_case("max1d_dilation_ceil_dynamic_f32", "Max", "f32", (2, 3, 10), [2], stride=[3], dilation=[2],
+           padding=[1], ceil_mode=True, dynamic=(0, 2))
+_pool_case("max3d_f32", "Max", "f32", (1, 2, 4, 5, 6), [2, 2, 2])
+_pool_case("max3d_padded_dilated_dynamic_f64", "Max", "f64", (2, 2, 5, 6, 5), [3, 2, 2], stride=[2, 2, 1],
+           padding=[1, 1, 0], dilation=[1, 2, 2], ceil_mode=True, dynamic=(0, 3))
+# Avg.
+_pool_case("avg2d_include_pad_f32", "Avg", "f32", (2, 3, 8, 8), [3, 3], stride=[2, 2], padding=[1, 1],
+           ceil_mode=False, count_include_pad=True, edges=False)
+_pool_case("avg2d_exclude_pad_ceil_dynamic_f32", "Avg", "f32", (2, 3, 9, 7), [3, 3], stride=[2, 2],
+           padding=[1, 1], ceil_mode=True, count_include_pad=False, dynamic=(0, 2), edges=False)
+# The last ceil_mode window ends past the padded input: its divisor is clipped.
+_pool_case("avg2d_include_pad_ceil_f64", "Avg", "f64", (1, 2, 6, 6), [3, 3], stride=[2, 2], padding=[1, 1],
+           ceil_mode=True, count_include_pad=True, edges=False)
+_pool_case("avg2d_include_pad_ceil_dynamic_f32", "Avg", "f32", (2, 2, 6, 7), [3, 2], stride=[2, 2],
+           padding=[1, 1], ceil_mode=True, count_include_pad=True, dynamic=(0, 2, 3), edges=False)
+_pool_case("avg2d_default_attrs_f32", "Avg", "f32", (2, 3, 6, 6), [2, 2], padding=[1, 1], edges=False)
+_pool_case("avg2d_divisor_override_f32", "Avg", "f32", (2, 3, 8, 8), [2, 2], stride=[2, 2], divisor_override=5,
+           edges=False)
+_pool_case("avg2d_divisor_override_padded_ceil_f64", "Avg", "f64", (1, 2, 7, 7), [3, 3], stride=[2, 2],
+           padding=[1, 1], ceil_mode=True, count_include_pad=False, divisor_override=3, dynamic=(0, 2),
+           edges=False)
+_pool_case("avg2d_edges_f32", "Avg", "f32", (1, 2, 4, 4), [2, 2], edges=True)
+_pool_case("avg1d_include_pad_f64", "Avg", "f64", (1, 2, 9), [4], stride=[2], padding=[2], count_include_pad=True,
+           edges=False)
+_pool_case("avg1d_exclude_pad_ceil_dynamic_f32", "Avg", "f32", (3, 2, 10), [3], stride=[2], padding=[1],
+           ceil_mode=True, count_include_pad=False, dynamic=(0, 2), edges=False)
+_pool_case("avg3d_exclude_pad_ceil_f32", "Avg", "f32", (1, 2, 4, 5, 6), [3, 2, 3], stride=[2, 2, 2],
+           padding=[1, 0, 1], ceil_mode=True, count_include_pad=False, edges=False)
+_pool_case("avg3d_include_pad_dynamic_f64", "Avg", "f64", (2, 2, 5, 4, 6), [2, 3, 2], stride=[2, 1, 2],
+           padding=[1, 1, 0], count_include_pad=True, dynamic=(0, 4), edges=False)
+_pool_case("avg2d_empty_batch_f32", "Avg", "f32", (0, 2, 5, 4), [2, 2], stride=[2, 2], padding=[1, 1],
+           ceil_mode=True, dynamic=(0, 2))
+_pool_case("avg2d_ceil_dropped_window_f32", "Avg", "f32", (3, 2, 5, 6), [2, 2], stride=[2, 2], padding=[1, 1],
+           ceil_mode=True, count_include_pad=True, dynamic=(0, 2), edges=False)
+_pool_case("avg3d_divisor_override_f32", "Avg", "f32", (1, 1, 4, 4, 4), [2, 2, 2], divisor_override=3, edges=False)
+
+
+# ---------------------------------------------------------------------------
 # The test
 # ---------------------------------------------------------------------------
 
@@ -404,5 +983,5 @@ def test_compiled_matches_interpreter(family_name: str, case: Case):
         if case.exact or g.dtype.kind != "f":
             np.testing.assert_array_equal(g, w)
         else:
-            np.testing.assert_allclose(g, w, equal_nan=True, **tolerance(g.dtype))
+            np.testing.assert_allclose(g, w, equal_nan=True, **(case.tol or tolerance(g.dtype)))
             np.testing.assert_array_equal(np.isnan(g), np.isnan(w))

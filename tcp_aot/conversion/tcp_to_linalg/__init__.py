@@ -1,7 +1,7 @@
 """TCP -> linalg, tensor, arith and math (on tensors).
 
 Patterns live beside their siblings by op family (elementwise,
-data_movement, misc); `convert_tcp_to_linalg` applies them all and reports
+data_movement, reduction, contraction, convolution, misc); `convert_tcp_to_linalg` applies them all and reports
 every TCP op that remains, with its location and the reason.
 """
 
@@ -13,10 +13,10 @@ from ...diagnostics import Diagnostic, DiagnosticError, format_location
 from ...dialects.tcp_base import is_tcp
 from ...walk import collect
 from ..pattern_list import op_key
-from . import data_movement, elementwise, misc
+from . import contraction, convolution, data_movement, elementwise, misc, reduction
 from .misc import drop_symbolic_shape_ops, inline_groups, register_custom_op_lowering
 
-FAMILIES = (elementwise, data_movement, misc)
+FAMILIES = (elementwise, data_movement, reduction, contraction, convolution, misc)
 
 __all__ = ["convert_tcp_to_linalg", "drop_symbolic_shape_ops", "inline_groups",
            "register_custom_op_lowering"]

@@ -1,5 +1,5 @@
-"""TCP -> linalg/tensor/arith: constants, broadcast, slices, concatenation
-and gathers."""
+"""TCP -> linalg/tensor/arith: constants, broadcast, slices, concatenation,
+gathers, transposes, padding and flips."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ...dialects import tcp
 from ...dialects.tcp_base import i64_array
 from ..element_casts import convert_element
 from ..pattern_list import PatternList
-from .utils import DYNAMIC, dim_of, empty, generic, index_const, runtime_check
+from .utils import DYNAMIC, as_index, dim_of, empty, generic, index_const, runtime_check
 
 PATTERNS = PatternList()
 
@@ -155,3 +155,42 @@ def lower_gather_nd(op, rewriter):
         return tensor.ExtractOp(view.input, coords + loops[batch:]).result
 
     rewriter.replace_op(op, [generic([], init, [], body)])
+
+
+@PATTERNS.register(tcp.TransposeOp.OPERATION_NAME)
+def lower_transpose(op, rewriter):
+    view = tcp.TransposeOp(op)
+    perm = i64_array(view.permutation)
+    init = empty(ir.RankedTensorType(view.out.type), [dim_of(view.in_, d) for d in perm])
+    rewriter.replace_op(op, [linalg.transpose(view.in_, outs=[init], permutation=perm).results[0]])
+
+
+@PATTERNS.register(tcp.PadOp.OPERATION_NAME)
+def lower_pad(op, rewriter):
+    """tensor.pad yielding the 0-d value tensor's element."""
+    view = tcp.PadOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    low, high = i64_array(view.low), i64_array(view.high)
+    value = tensor.ExtractOp(view.value, []).result
+    pad = tensor.PadOp(out_t, view.in_, [], [], low, high)
+    block = pad.regions[0].blocks.append(*[ir.IndexType.get()] * out_t.rank)
+    with ir.InsertionPoint(block):
+        tensor.YieldOp(value)
+    rewriter.replace_op(op, [pad.result])
+
+
+@PATTERNS.register(tcp.FlipOp.OPERATION_NAME)
+def lower_flip(op, rewriter):
+    """out[..., i, ...] = in[..., size - 1 - i, ...] along the flipped axes."""
+    view = tcp.FlipOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    axes = i64_array(view.axes)
+    sizes = [dim_of(view.in_, d) for d in range(out_t.rank)]
+    last = {d: arith.SubIOp(as_index(sizes[d]), index_const(1)).result for d in axes}
+
+    def body() -> ir.Value:
+        coords = [linalg.IndexOp(d).result for d in range(out_t.rank)]
+        coords = [arith.SubIOp(last[d], c).result if d in last else c for d, c in enumerate(coords)]
+        return tensor.ExtractOp(view.in_, coords).result
+
+    rewriter.replace_op(op, [generic([], empty(out_t, sizes), [], body)])

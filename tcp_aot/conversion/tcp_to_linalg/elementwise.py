@@ -1,10 +1,11 @@
 """TCP -> linalg: elementwise ops become a parallel linalg.generic whose
 body computes one element with arith and math.
 
-Semantics follow PyTorch: NaN propagates through clamp (maximumf/minimumf),
-round_even is ties-to-even, integer ops wrap, integer division by zero aborts
-with a message, casts to i1 are `!= 0` (NaN is true), float-to-integer casts
-truncate toward zero.
+Semantics follow PyTorch: NaN propagates through clamp, max and min
+(maximumf/minimumf), round_even is ties-to-even, integer ops wrap, integer
+division by zero aborts with a message, casts to i1 are `!= 0` (NaN is true),
+float-to-integer casts truncate toward zero, float comparisons are ordered
+except `Ne`.
 """
 
 from __future__ import annotations
@@ -143,6 +144,63 @@ def _int_div(table) -> Callable[[tcp.IntDivOp], Body]:
     return make
 
 
+def _rsqrt(view: TcpOp) -> Body:
+    def body(x: ir.Value) -> ir.Value:
+        one = arith.ConstantOp(x.type, 1.0).result
+        return arith.DivFOp(one, math.SqrtOp(x).result).result
+    return body
+
+
+def _rem(view: tcp.RemOp) -> Body:
+    """fmod (Trunc) or torch.remainder (Floor: fmod plus the divisor when the
+    signs differ). For integers, x % -1 is 0 without dividing (INT_MIN % -1
+    traps on x86) and a zero divisor aborts."""
+    def body(a: ir.Value, b: ir.Value) -> ir.Value:
+        const = lambda v: arith.ConstantOp(a.type, v).result  # noqa: E731
+        if is_float(a.type):
+            mod = arith.RemFOp(a, b).result
+            zero, pred, cmp, add = const(0.0), arith.CmpFPredicate, arith.CmpFOp, arith.AddFOp
+            nonzero, negative = pred.UNE, pred.OLT
+        else:
+            nonzero_divisor = arith.CmpIOp(arith.CmpIPredicate.ne, b, const(0)).result
+            runtime_check(nonzero_divisor, "integer remainder by zero", view.operation)
+            minus_one = arith.CmpIOp(arith.CmpIPredicate.eq, b, const(-1)).result
+            b = arith.SelectOp(minus_one, const(1), b).result
+            mod = arith.RemSIOp(a, b).result
+            zero, pred, cmp, add = const(0), arith.CmpIPredicate, arith.CmpIOp, arith.AddIOp
+            nonzero, negative = pred.ne, pred.slt
+        if view.mode == "Trunc":
+            return mod
+        signs_differ = arith.XOrIOp(cmp(negative, b, zero).result, cmp(negative, mod, zero).result).result
+        adjust = arith.AndIOp(cmp(nonzero, mod, zero).result, signs_differ).result
+        return arith.SelectOp(adjust, add(mod, b).result, mod).result
+    return body
+
+
+_FLOAT_PREDICATES = {"Eq": "OEQ", "Ne": "UNE", "Lt": "OLT", "Le": "OLE", "Gt": "OGT", "Ge": "OGE"}
+_SIGNED_PREDICATES = {"Eq": "eq", "Ne": "ne", "Lt": "slt", "Le": "sle", "Gt": "sgt", "Ge": "sge"}
+_UNSIGNED_PREDICATES = {"Eq": "eq", "Ne": "ne", "Lt": "ult", "Le": "ule", "Gt": "ugt", "Ge": "uge"}
+
+
+def _cmp(view: tcp.CmpOp) -> Body:
+    def body(a: ir.Value, b: ir.Value) -> ir.Value:
+        if is_float(a.type):
+            return arith.CmpFOp(getattr(arith.CmpFPredicate, _FLOAT_PREDICATES[view.comparison]), a, b).result
+        table = _UNSIGNED_PREDICATES if ir.IntegerType(a.type).width == 1 else _SIGNED_PREDICATES
+        return arith.CmpIOp(getattr(arith.CmpIPredicate, table[view.comparison]), a, b).result
+    return body
+
+
+def _not(view: TcpOp) -> Body:
+    def body(x: ir.Value) -> ir.Value:
+        return arith.XOrIOp(x, arith.ConstantOp(x.type, -1).result).result
+    return body
+
+
+def _select(view: TcpOp) -> Body:
+    return lambda cond, a, b: arith.SelectOp(cond, a, b).result
+
+
 def _cast(view: tcp.CastOp) -> Body:
     src, dst = element_type(view.in_.type), element_type(view.out.type)
     unsigned_in = view.signedness("in") in ("Unsigned", "Signless")
@@ -164,6 +222,12 @@ BODIES: dict[type[TcpOp], Callable[[TcpOp], Body]] = {
     tcp.MulOp: _float_or_int(arith.MulFOp, arith.MulIOp), tcp.DivFOp: _divf,
     tcp.Atan2Op: _float_or_int(math.Atan2Op, None), tcp.DivSIOp: _int_div(_SIGNED_DIV),
     tcp.DivUIOp: _int_div(_UNSIGNED_DIV), tcp.CastOp: _cast,
+    tcp.ErfOp: _unary(math.ErfOp), tcp.Expm1Op: _unary(math.ExpM1Op), tcp.RsqrtOp: _rsqrt,
+    tcp.Log2Op: _unary(math.Log2Op), tcp.MaxOp: _float_or_int(arith.MaximumFOp, arith.MaxSIOp),
+    tcp.MinOp: _float_or_int(arith.MinimumFOp, arith.MinSIOp), tcp.PowOp: _float_or_int(math.PowFOp, None),
+    tcp.RemOp: _rem, tcp.CmpOp: _cmp, tcp.AndOp: _float_or_int(None, arith.AndIOp),
+    tcp.OrOp: _float_or_int(None, arith.OrIOp), tcp.XorOp: _float_or_int(None, arith.XOrIOp), tcp.NotOp: _not,
+    tcp.SelectOp: _select,
 }
 
 

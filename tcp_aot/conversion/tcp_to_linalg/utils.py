@@ -45,23 +45,48 @@ def empty_like(t: ir.RankedTensorType, like: ir.Value) -> ir.Value:
     return empty(t, [dim_of(like, d) for d in range(t.rank)])
 
 
-_PARALLEL = "#linalg.iterator_type<parallel>"
+PARALLEL = "parallel"
+REDUCTION = "reduction"
+
+
+def structured(inputs: Sequence[ir.Value], inits: Sequence[ir.Value], maps: Sequence[ir.AffineMap],
+               iterators: Sequence[str], body: Callable[..., Sequence[ir.Value]]) -> list[ir.Value]:
+    """A linalg.generic: `maps` has one map per input then per init,
+    `iterators` one "parallel"/"reduction" per loop; `body(*inputs
+    elements, *init elements)` returns the values to yield."""
+    out_types = [v.type for v in inits]
+    maps_attr = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps])
+    iterators_attr = ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{i}>") for i in iterators])
+    op = linalg.GenericOp(out_types, list(inputs), list(inits), maps_attr, iterators_attr)
+    arg_types = [ir.RankedTensorType(v.type).element_type for v in list(inputs) + list(inits)]
+    block = op.regions[0].blocks.append(*arg_types)
+    with ir.InsertionPoint(block):
+        linalg.YieldOp(list(body(*block.arguments)))
+    return list(op.results)
 
 
 def generic(inputs: Sequence[ir.Value], init: ir.Value, input_maps: Sequence[ir.AffineMap],
             body: Callable[..., ir.Value]) -> ir.Value:
     """A parallel linalg.generic writing `init`; `body(*input elements)`
     returns the element to store (the block's output argument is not passed)."""
-    out_t = ir.RankedTensorType(init.type)
-    identity = ir.AffineMap.get_identity(out_t.rank)
-    maps = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in list(input_maps) + [identity]])
-    iterators = ir.ArrayAttr.get([ir.Attribute.parse(_PARALLEL)] * out_t.rank)
-    op = linalg.GenericOp([out_t], list(inputs), [init], maps, iterators)
-    arg_types = [ir.RankedTensorType(v.type).element_type for v in inputs] + [out_t.element_type]
-    block = op.regions[0].blocks.append(*arg_types)
-    with ir.InsertionPoint(block):
-        linalg.YieldOp([body(*block.arguments[:len(inputs)])])
-    return op.result
+    rank = ir.RankedTensorType(init.type).rank
+    identity = ir.AffineMap.get_identity(rank)
+    return structured(inputs, [init], list(input_maps) + [identity], [PARALLEL] * rank,
+                      lambda *args: [body(*args[:len(inputs)])])[0]
+
+
+def filled(t: ir.RankedTensorType, sizes: Sequence[ir.Value | int], value: ir.Value) -> ir.Value:
+    """A tensor of type t (dims from `sizes` where dynamic) filled with the
+    scalar `value`."""
+    return linalg.fill(value, outs=[empty(t, sizes)])
+
+
+def as_index(size: ir.Value | int) -> ir.Value:
+    return index_const(size) if isinstance(size, int) else size
+
+
+def affine_dims(*positions: int) -> list[ir.AffineExpr]:
+    return [ir.AffineDimExpr.get(p) for p in positions]
 
 
 def elementwise(inputs: Sequence[ir.Value], out_t: ir.RankedTensorType,
@@ -70,3 +95,38 @@ def elementwise(inputs: Sequence[ir.Value], out_t: ir.RankedTensorType,
     identity = ir.AffineMap.get_identity(out_t.rank)
     init = empty_like(out_t, inputs[0])
     return generic(inputs, init, [identity] * len(inputs), body)
+
+
+# Sizes that are Python ints when static and index values when not, so that
+# shape arithmetic folds at compile time whenever it can.
+Size = ir.Value | int
+
+
+def _size_op(a: Size, b: Size, static, dynamic) -> Size:
+    if isinstance(a, int) and isinstance(b, int):
+        return static(a, b)
+    return dynamic(as_index(a), as_index(b)).result
+
+
+def size_add(a: Size, b: Size) -> Size:
+    return _size_op(a, b, lambda x, y: x + y, arith.AddIOp)
+
+
+def size_sub(a: Size, b: Size) -> Size:
+    return _size_op(a, b, lambda x, y: x - y, arith.SubIOp)
+
+
+def size_mul(a: Size, b: Size) -> Size:
+    return _size_op(a, b, lambda x, y: x * y, arith.MulIOp)
+
+
+def size_floordiv(a: Size, b: Size) -> Size:
+    return _size_op(a, b, lambda x, y: x // y, arith.FloorDivSIOp)
+
+
+def size_max(a: Size, b: Size) -> Size:
+    return _size_op(a, b, max, arith.MaxSIOp)
+
+
+def size_min(a: Size, b: Size) -> Size:
+    return _size_op(a, b, min, arith.MinSIOp)

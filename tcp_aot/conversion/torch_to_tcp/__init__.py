@@ -1,8 +1,9 @@
 """Torch dialect (backend contract form) -> TCP.
 
 The patterns live beside their siblings by op family (elementwise,
-data_movement, misc); `convert_torch_to_tcp` applies them all and then deals
-with whatever did not convert: a report naming every such op and its
+comparison, reduction, contraction, convolution, data_movement, misc);
+`convert_torch_to_tcp` applies them all and then deals with whatever did not
+convert: a report naming every such op and its
 location, or (allow_unconverted) a tcp.custom_op wrapping each one.
 """
 
@@ -16,10 +17,10 @@ from ...dialects import tcp
 from ...dialects.tcp_base import elements_type, is_resource_elements, resource_name
 from ...walk import collect, named
 from ..pattern_list import Unsupported, op_key
-from . import data_movement, elementwise, misc
+from . import comparison, contraction, convolution, data_movement, elementwise, misc, reduction
 from .utils import const_scalar, from_builtin, is_none, to_builtin, torch_tensor
 
-FAMILIES = (elementwise, data_movement, misc)
+FAMILIES = (elementwise, comparison, reduction, contraction, convolution, data_movement, misc)
 
 # Ops that only feed operands to others: they vanish with their users.
 _OPERAND_PROVIDERS = ("torch.constant.", "torch.prim.ListConstruct")

@@ -1,5 +1,6 @@
 """Torch -> TCP: constants, shapes, broadcasting, views, concatenation,
-slicing and indexing."""
+slicing, indexing, permutations, padding, flips, embeddings and
+nearest-neighbour interpolation."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from torch_mlir.dialects import arith, tensor
 from ...dialects import tcp
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
-    DYNAMIC, TorchTensor, broadcast_like, broadcast_operands, broadcast_to, cast_to, const_int, const_number,
-    const_scalar, defining_op, dim_of, i64, index_const, is_none, list_elements, normalize_dim, replace,
-    result_tensor, retype_elements, scalar_tensor, scalar_to_index, to_builtin,
+    DYNAMIC, TorchTensor, broadcast_like, broadcast_operands, broadcast_to, cast_to, const_int, const_ints,
+    const_number, const_scalar, const_str_or_none, defining_op, dim_of, i64, index_const, is_none, list_elements,
+    normalize_dim, replace, result_tensor, retype_elements, scalar_tensor, scalar_to_index, to_builtin,
 )
 
 PATTERNS = PatternList()
@@ -461,3 +462,128 @@ def convert_index_tensor(op, rewriter):
     out = tcp.GatherNdOp.build([x, stacked], [result.builtin()]).result
     replace(rewriter, op, [out])
 
+
+
+# ---------------------------------------------------------------------------
+# Permutations, padding, flips, embeddings, interpolation
+# ---------------------------------------------------------------------------
+
+
+@PATTERNS.register("torch.aten.permute")
+def convert_permute(op, rewriter):
+    result = result_tensor(op)
+    perm = [normalize_dim(d, result.rank) for d in const_ints(op.operands[1], "dims")]
+    x = to_builtin(op.operands[0])
+    attrs = {"permutation": ir.ArrayAttr.get([_i64_attr(d) for d in perm])}
+    replace(rewriter, op, [tcp.TransposeOp.build([x], [result.builtin()], attrs).result])
+
+
+@PATTERNS.register("torch.aten.transpose.int")
+def convert_transpose(op, rewriter):
+    result = result_tensor(op)
+    a, b = (normalize_dim(const_int(v, "dim"), result.rank) for v in op.operands[1:3])
+    perm = list(range(result.rank))
+    perm[a], perm[b] = perm[b], perm[a]
+    attrs = {"permutation": ir.ArrayAttr.get([_i64_attr(d) for d in perm])}
+    replace(rewriter, op, [tcp.TransposeOp.build([to_builtin(op.operands[0])], [result.builtin()], attrs).result])
+
+
+@PATTERNS.register("torch.aten.constant_pad_nd")
+def convert_constant_pad(op, rewriter):
+    """`pad` lists (low, high) pairs from the last dim backwards; negative
+    amounts crop (a slice)."""
+    result = result_tensor(op)
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    pairs = const_ints(op.operands[1], "pad")
+    if len(pairs) % 2 or len(pairs) // 2 > t.rank:
+        raise Unsupported("pad must hold (low, high) pairs for at most every dim")
+    low, high = [0] * t.rank, [0] * t.rank
+    for i in range(len(pairs) // 2):
+        low[t.rank - 1 - i], high[t.rank - 1 - i] = pairs[2 * i], pairs[2 * i + 1]
+    if min(low + high) < 0:
+        x = _crop(x, [max(-v, 0) for v in low], [max(-v, 0) for v in high])
+        low, high = [max(v, 0) for v in low], [max(v, 0) for v in high]
+    value = scalar_tensor(op.operands[2], t.element_type, 0)
+    attrs = {"low": ir.ArrayAttr.get([_i64_attr(v) for v in low]),
+             "high": ir.ArrayAttr.get([_i64_attr(v) for v in high])}
+    replace(rewriter, op, [tcp.PadOp.build([x, value], [result.builtin()], attrs).result])
+
+
+def _crop(x: ir.Value, low: list[int], high: list[int]) -> ir.Value:
+    """x without `low` elements at the start and `high` at the end of each dim."""
+    t = ir.RankedTensorType(x.type)
+    sizes = [arith.SubIOp(dim_of(x, d), index_const(lo + hi)).result for d, (lo, hi) in enumerate(zip(low, high))]
+    shape = [DYNAMIC if t.is_dynamic_dim(d) else t.shape[d] - lo - hi for d, (lo, hi) in enumerate(zip(low, high))]
+    out = ir.RankedTensorType.get(shape, t.element_type)
+    return tcp.SliceOp.build([x, [index_const(v) for v in low], sizes, [index_const(1)] * t.rank], [out]).result
+
+
+@PATTERNS.register("torch.aten.flip")
+def convert_flip(op, rewriter):
+    result = result_tensor(op)
+    axes = sorted({normalize_dim(d, result.rank) for d in const_ints(op.operands[1], "dims")})
+    x = to_builtin(op.operands[0])
+    attrs = {"axes": ir.ArrayAttr.get([_i64_attr(d) for d in axes])}
+    replace(rewriter, op, [tcp.FlipOp.build([x], [x.type], attrs).result])
+
+
+@PATTERNS.register("torch.aten.embedding")
+def convert_embedding(op, rewriter):
+    """weight[ids]: a gather_nd of the ids as one-element index vectors
+    (an id outside the table aborts, as PyTorch raises)."""
+    result = result_tensor(op)
+    weight = to_builtin(op.operands[0])
+    ids = _index_tensor(op.operands[1])
+    ids = _expand_unit_dim(ids, ir.RankedTensorType(ids.type).rank)
+    replace(rewriter, op, [tcp.GatherNdOp.build([weight, ids], [result.builtin()]).result])
+
+
+@PATTERNS.register("torch.aten.__interpolate.size_list_scale_list")
+def convert_interpolate(op, rewriter):
+    """Nearest-neighbour resizing of the spatial dims (mode "nearest"): out
+    index i reads input index min(floor(i * scale), size - 1), where scale is
+    1 / scale_factor when one is given, else in_size / out_size (computed in
+    f32, as PyTorch does); one gather per resized dim. Bilinear resizing
+    arrives decomposed (index arithmetic and index.Tensor)."""
+    mode = const_str_or_none(op.operands[3], "mode")
+    if mode != "nearest":
+        raise Unsupported(f"interpolate mode {mode!r} (only 'nearest' arrives undecomposed)")
+    if not is_none(op.operands[5]) and const_scalar(op.operands[5]):
+        raise Unsupported("recompute_scale_factor=True")
+    result = result_tensor(op)
+    x = to_builtin(op.operands[0])
+    spatial = result.rank - 2
+    scales = None if is_none(op.operands[2]) else [float(const_number(v, "scale_factor"))
+                                                   for v in list_elements(op.operands[2])]
+    if scales is not None and len(scales) == 1:
+        scales = scales * spatial
+    for d in range(spatial):
+        axis = 2 + d
+        out_size = result.shape[axis]
+        if out_size is None:
+            raise Unsupported("interpolating to a dynamic size")
+        in_size = ir.RankedTensorType(x.type).shape[axis]
+        scale = 1.0 / scales[d] if scales is not None else None
+        if scale is None and in_size == DYNAMIC:
+            raise Unsupported("interpolating a dynamic dim to a given size")
+        source = _nearest_indices(out_size, scale if scale is not None else in_size / out_size, x, axis)
+        shape = list(ir.RankedTensorType(x.type).shape)
+        shape[axis] = out_size
+        x = _select_along(x, axis, source, TorchTensor(tuple(None if s == DYNAMIC else s for s in shape), result.dtype))
+    replace(rewriter, op, [x])
+
+
+def _nearest_indices(out_size: int, scale: float, x: ir.Value, axis: int) -> ir.Value:
+    """min(floor(i * scale), size - 1) for i in [0, out_size), as i64 (f32
+    arithmetic, like PyTorch's nearest_idx)."""
+    f32 = ir.F32Type.get()
+    index_t = ir.RankedTensorType.get([out_size], i64())
+    iota = tcp.IotaOp.build([[]], [ir.RankedTensorType.get([out_size], f32)]).result
+    scaled = tcp.MulOp.build([iota, broadcast_like(scalar_tensor(scale, f32, 1), iota)], [iota.type]).result
+    floored = tcp.FloorOp.build([scaled], [iota.type]).result
+    source = cast_to(floored, i64())
+    size = arith.IndexCastOp(i64(), dim_of(x, axis)).result
+    last = arith.SubIOp(size, arith.ConstantOp(i64(), 1).result).result
+    bound = tensor.FromElementsOp(ir.RankedTensorType.get([1], i64()), [last]).result
+    return tcp.MinOp.build([source, broadcast_like(bound, source)], [index_t]).result

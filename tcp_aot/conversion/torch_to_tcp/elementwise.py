@@ -7,31 +7,28 @@ result's shape, scalars become 1x...x1 tensors.
 
 from __future__ import annotations
 
+import math
+
 from torch_mlir import ir
 
 from ...dialects import tcp
 from ...dialects.tcp_base import enum_attr, is_bool, is_float
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
-    broadcast_like, broadcast_operands, cast_to, const_number, const_str_or_none, is_none, replace,
-    result_tensor, scalar_tensor, to_builtin, torch_tensor,
+    broadcast_like, broadcast_operands, cast_to, const_number, const_scalar, const_str_or_none, is_none, replace,
+    result_tensor, scalar_tensor, tensor_operand, to_builtin,
 )
 
 PATTERNS = PatternList()
-
-
-def _operand(v: ir.Value, elem: ir.Type, rank: int) -> ir.Value:
-    """A tensor operand cast to `elem`, or a scalar as a 1x...x1 tensor."""
-    if torch_tensor(v.type) is not None:
-        return cast_to(to_builtin(v), elem)
-    return scalar_tensor(v, elem, rank)
 
 
 def _alpha(alpha: ir.Value, elem: ir.Type) -> int | float:
     """The constant `alpha` of add/sub/rsub."""
     factor = const_number(alpha, "alpha")
     if not is_float(elem) and not isinstance(factor, int):
-        raise Unsupported("a float alpha needs a floating-point result")
+        if not float(factor).is_integer():
+            raise Unsupported("a fractional alpha needs a floating-point result")
+        factor = int(factor)  # torch-mlir's decompositions pass 1.0 to integer ops
     return factor
 
 
@@ -44,17 +41,18 @@ def _scaled(v: ir.Value, factor: int | float) -> ir.Value:
     return tcp.MulOp.build([v, factor_t], [v.type]).result
 
 
-def _binary(op, rewriter, tcp_op, lhs: ir.Value, rhs: ir.Value, alpha: ir.Value | None = None) -> None:
+def _binary(op, rewriter, tcp_op, lhs: ir.Value, rhs: ir.Value, alpha: ir.Value | None = None,
+            attrs: dict[str, ir.Attribute] | None = None) -> None:
     result = result_tensor(op)
     elem = result.element_type()
     # TCP has no arithmetic on i1: bools compute as 0/1 in i8, and the cast
     # back (x != 0) makes add a logical or and mul a logical and, as in PyTorch.
     compute = ir.IntegerType.get_signless(8) if is_bool(elem) else elem
     factor = 1 if alpha is None else _alpha(alpha, compute)
-    a, b = _operand(lhs, compute, result.rank), _operand(rhs, compute, result.rank)
+    a, b = tensor_operand(lhs, compute, result.rank), tensor_operand(rhs, compute, result.rank)
     a, b = broadcast_operands(result, [a, b])
     b = _scaled(b, factor)
-    replace(rewriter, op, [cast_to(tcp_op.build([a, b], [a.type]).result, elem)])
+    replace(rewriter, op, [cast_to(tcp_op.build([a, b], [a.type], attrs).result, elem)])
 
 
 @PATTERNS.register("torch.aten.add.Tensor", "torch.aten.add.Scalar")
@@ -67,7 +65,7 @@ def convert_sub(op, rewriter):
     _binary(op, rewriter, tcp.SubOp, op.operands[0], op.operands[1], alpha=op.operands[2])
 
 
-@PATTERNS.register("torch.aten.rsub.Scalar", "torch.aten.rsub.Tensor")
+@PATTERNS.register("torch.aten.rsub.Scalar")
 def convert_rsub(op, rewriter):
     """rsub(x, y, alpha) = y - alpha * x: sub with the operands swapped."""
     _binary(op, rewriter, tcp.SubOp, op.operands[1], op.operands[0], alpha=op.operands[2])
@@ -80,10 +78,16 @@ def convert_mul(op, rewriter):
 
 @PATTERNS.register("torch.aten.div.Tensor", "torch.aten.div.Scalar")
 def convert_div(op, rewriter):
-    result = result_tensor(op)
-    if not is_float(result.element_type()):
-        raise Unsupported("true division must produce a floating-point result")
-    _binary(op, rewriter, tcp.DivFOp, op.operands[0], op.operands[1])
+    """True division. An integer result only comes from torch-mlir's own
+    decompositions (fmod of integers), which mean division truncated toward
+    zero, as torch-mlir lowers it."""
+    if is_float(result_tensor(op).element_type()):
+        _binary(op, rewriter, tcp.DivFOp, op.operands[0], op.operands[1])
+        return
+    if is_bool(result_tensor(op).element_type()):
+        raise Unsupported("division with a bool result")
+    _binary(op, rewriter, tcp.DivSIOp, op.operands[0], op.operands[1],
+            attrs={"rounding_mode": enum_attr("roundingMode", "Trunc")})
 
 
 @PATTERNS.register("torch.aten.div.Tensor_mode", "torch.aten.div.Scalar_mode")
@@ -95,7 +99,7 @@ def convert_div_mode(op, rewriter):
         return convert_div(op, rewriter)
     if mode not in ("trunc", "floor"):
         raise Unsupported(f"rounding_mode {mode!r} is not supported")
-    a, b = (_operand(v, elem, result.rank) for v in op.operands[:2])
+    a, b = (tensor_operand(v, elem, result.rank) for v in op.operands[:2])
     a, b = broadcast_operands(result, [a, b])
     attrs = {"rounding_mode": enum_attr("roundingMode", "Trunc" if mode == "trunc" else "Floor")}
     div = tcp.DivFOp if is_float(elem) else tcp.DivSIOp
@@ -107,6 +111,107 @@ def convert_atan2(op, rewriter):
     _binary(op, rewriter, tcp.Atan2Op, op.operands[0], op.operands[1])
 
 
+@PATTERNS.register("torch.aten.maximum", "torch.aten.minimum", "torch.aten.max.other", "torch.aten.min.other")
+def convert_maximum(op, rewriter):
+    larger = op.name in ("torch.aten.maximum", "torch.aten.max.other")
+    _binary(op, rewriter, tcp.MaxOp if larger else tcp.MinOp, *op.operands[:2])
+
+
+@PATTERNS.register("torch.aten.remainder.Tensor", "torch.aten.remainder.Scalar", "torch.aten.fmod.Tensor",
+                   "torch.aten.fmod.Scalar")
+def convert_remainder(op, rewriter):
+    """remainder has the divisor's sign (Floor), fmod the dividend's (Trunc)."""
+    if is_bool(result_tensor(op).element_type()):
+        raise Unsupported("remainder of bools")
+    mode = "Floor" if ".remainder." in op.name else "Trunc"
+    _binary(op, rewriter, tcp.RemOp, *op.operands[:2], attrs={"rounding_mode": enum_attr("roundingMode", mode)})
+
+
+@PATTERNS.register("torch.aten.pow.Tensor_Tensor", "torch.aten.pow.Scalar")
+def convert_pow(op, rewriter):
+    if not is_float(result_tensor(op).element_type()):
+        raise Unsupported("pow of integers needs a constant exponent")
+    _binary(op, rewriter, tcp.PowOp, *op.operands[:2])
+
+
+@PATTERNS.register("torch.aten.pow.Tensor_Scalar")
+def convert_pow_scalar(op, rewriter):
+    """x ** c. The exponents PyTorch computes without pow (2, 3, 0.5, -0.5,
+    -1, -2) are computed the same way, so that the results are the same
+    bits; an integer x takes a non-negative integer c, by squaring."""
+    result = result_tensor(op)
+    elem = result.element_type()
+    exponent = const_scalar(op.operands[1])
+    x = _input(op)
+    if is_float(elem):
+        if not isinstance(exponent, (int, float)) or isinstance(exponent, bool) or \
+                float(exponent) not in _POW_SPECIAL_CASES:
+            _binary(op, rewriter, tcp.PowOp, *op.operands[:2])
+            return
+        replace(rewriter, op, [_POW_SPECIAL_CASES[float(exponent)](x)])
+        return
+    if not isinstance(exponent, int) or isinstance(exponent, bool) or exponent < 0:
+        raise Unsupported("an integer pow needs a constant non-negative integer exponent")
+    replace(rewriter, op, [_int_power(x, exponent)])
+
+
+def _mul(a: ir.Value, b: ir.Value) -> ir.Value:
+    return tcp.MulOp.build([a, b], [a.type]).result
+
+
+def _reciprocal(x: ir.Value) -> ir.Value:
+    t = ir.RankedTensorType(x.type)
+    one = broadcast_like(scalar_tensor(1.0, t.element_type, t.rank), x)
+    return tcp.DivFOp.build([one, x], [x.type]).result
+
+
+_POW_SPECIAL_CASES = {
+    1.0: lambda x: x,
+    2.0: lambda x: _mul(x, x),
+    3.0: lambda x: _mul(_mul(x, x), x),
+    0.5: lambda x: tcp.SqrtOp.build([x], [x.type]).result,
+    -0.5: lambda x: tcp.RsqrtOp.build([x], [x.type]).result,
+    -1.0: _reciprocal,
+    -2.0: lambda x: _reciprocal(_mul(x, x)),
+}
+
+
+def _int_power(x: ir.Value, n: int) -> ir.Value:
+    """x ** n for n >= 0 by repeated squaring (integers wrap, as in PyTorch)."""
+    t = ir.RankedTensorType(x.type)
+    result = broadcast_like(scalar_tensor(1, t.element_type, t.rank), x)
+    square = x
+    while n:
+        if n & 1:
+            result = _mul(result, square)
+        n >>= 1
+        if n:
+            square = _mul(square, square)
+    return result
+
+
+@PATTERNS.register("torch.aten.gelu")
+def convert_gelu(op, rewriter):
+    """x * Phi(x): exactly 0.5 * x * (1 + erf(x / sqrt(2))), or with
+    approximate="tanh" 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3)))."""
+    approximate = const_str_or_none(op.operands[1], "approximate") or "none"
+    x = _input(op)
+    t = ir.RankedTensorType(x.type)
+    if not is_float(t.element_type):
+        raise Unsupported("expected a floating-point result")
+    const = lambda c: broadcast_like(scalar_tensor(c, t.element_type, t.rank), x)  # noqa: E731
+    if approximate == "none":
+        inner = tcp.ErfOp.build([_mul(x, const(math.sqrt(0.5)))], [x.type]).result
+    elif approximate == "tanh":
+        cube = _mul(_mul(x, x), x)
+        poly = tcp.AddOp.build([x, _mul(cube, const(0.044715))], [x.type]).result
+        inner = tcp.TanhOp.build([_mul(poly, const(math.sqrt(2 / math.pi)))], [x.type]).result
+    else:
+        raise Unsupported(f"gelu approximate={approximate!r}")
+    one_plus = tcp.AddOp.build([const(1.0), inner], [x.type]).result
+    replace(rewriter, op, [_mul(_mul(x, const(0.5)), one_plus)])
+
+
 # ---------------------------------------------------------------------------
 # Unary ops
 # ---------------------------------------------------------------------------
@@ -114,7 +219,8 @@ def convert_atan2(op, rewriter):
 _FLOAT_UNARY = {
     "torch.aten.tanh": tcp.TanhOp, "torch.aten.sigmoid": tcp.SigmoidOp, "torch.aten.log": tcp.LogOp,
     "torch.aten.sin": tcp.SinOp, "torch.aten.cos": tcp.CosOp, "torch.aten.atan": tcp.AtanOp,
-    "torch.aten.exp": tcp.ExpOp, "torch.aten.log1p": tcp.Log1pOp,
+    "torch.aten.exp": tcp.ExpOp, "torch.aten.log1p": tcp.Log1pOp, "torch.aten.erf": tcp.ErfOp,
+    "torch.aten.expm1": tcp.Expm1Op, "torch.aten.rsqrt": tcp.RsqrtOp, "torch.aten.log2": tcp.Log2Op,
 }
 # Rounding ops leave integers as they are.
 _ROUNDING = {"torch.aten.ceil": tcp.CeilOp, "torch.aten.floor": tcp.FloorOp,
@@ -167,11 +273,9 @@ def convert_sqrt(op, rewriter):
 @PATTERNS.register("torch.aten.reciprocal")
 def convert_reciprocal(op, rewriter):
     x = _input(op)
-    elem = ir.RankedTensorType(x.type).element_type
-    if not is_float(elem):
+    if not is_float(ir.RankedTensorType(x.type).element_type):
         raise Unsupported("expected a floating-point result")
-    one = broadcast_like(scalar_tensor(1.0, elem, ir.RankedTensorType(x.type).rank), x)
-    replace(rewriter, op, [tcp.DivFOp.build([one, x], [x.type]).result])
+    replace(rewriter, op, [_reciprocal(x)])
 
 
 def _clamp_attrs(elem: ir.Type, lo, hi) -> dict[str, ir.Attribute]:
@@ -214,6 +318,23 @@ def convert_clamp_min(op, rewriter):
 @PATTERNS.register("torch.aten.clamp_max")
 def convert_clamp_max(op, rewriter):
     _clamp(op, rewriter, None, const_number(op.operands[1], "clamp max"))
+
+
+@PATTERNS.register("torch.aten.clamp.Tensor")
+def convert_clamp_tensor(op, rewriter):
+    """clamp with tensor bounds: max with the lower bound, then min with the
+    upper one (NaN propagates, as in PyTorch)."""
+    result = result_tensor(op)
+    elem = result.element_type()
+    operands = [v for v in op.operands[:3] if not is_none(v)]
+    x, *bounds = broadcast_operands(result, [tensor_operand(v, elem, result.rank) for v in operands])
+    lo = None if is_none(op.operands[1]) else bounds.pop(0)
+    hi = None if is_none(op.operands[2]) else bounds.pop(0)
+    if lo is not None:
+        x = tcp.MaxOp.build([x, lo], [x.type]).result
+    if hi is not None:
+        x = tcp.MinOp.build([x, hi], [x.type]).result
+    replace(rewriter, op, [x])
 
 
 @PATTERNS.register("torch.aten.relu")

@@ -1,13 +1,18 @@
-"""Torch -> TCP: symbolic shapes from torch.export and scalar integer
-arithmetic on sizes."""
+"""Torch -> TCP: symbolic shapes from torch.export, scalar arithmetic on
+sizes and runtime scalars, and runtime assertions (a cf.assert whose
+message the compiled code prints before aborting)."""
 
 from __future__ import annotations
 
-from torch_mlir.dialects import arith
+import math
 
+from torch_mlir import ir
+from torch_mlir.dialects import arith, cf
+
+from ...diagnostics import format_location
 from ...dialects import tcp
-from ..pattern_list import PatternList
-from .utils import i64, replace, to_builtin
+from ..pattern_list import PatternList, Unsupported
+from .utils import dim_of, i64, replace, to_builtin
 
 PATTERNS = PatternList()
 
@@ -41,3 +46,75 @@ def convert_int_neg(op, rewriter):
     a = to_builtin(op.operands[0])
     zero = arith.ConstantOp(i64(), 0).result
     replace(rewriter, op, [arith.SubIOp(zero, a).result])
+
+
+_FLOAT_BINARY = {"torch.aten.add.float": arith.AddFOp, "torch.aten.sub.float": arith.SubFOp,
+                 "torch.aten.mul.float": arith.MulFOp, "torch.aten.div.float": arith.DivFOp}
+
+
+@PATTERNS.register(*_FLOAT_BINARY)
+def convert_float_binary(op, rewriter):
+    a, b = (to_builtin(v) for v in op.operands)
+    replace(rewriter, op, [_FLOAT_BINARY[op.name](a, b).result])
+
+
+@PATTERNS.register("torch.aten.add")
+def convert_scalar_add(op, rewriter):
+    """aten.add on two Python numbers of one kind."""
+    kinds = {str(v.type) for v in op.operands}
+    if kinds not in ({"!torch.float"}, {"!torch.int"}):
+        raise Unsupported(f"add of {', '.join(sorted(kinds))}")
+    a, b = (to_builtin(v) for v in op.operands)
+    replace(rewriter, op, [(arith.AddFOp if kinds == {"!torch.float"} else arith.AddIOp)(a, b).result])
+
+
+@PATTERNS.register("torch.aten.Float.Scalar")
+def convert_float_scalar(op, rewriter):
+    x = to_builtin(op.operands[0])
+    if str(op.operands[0].type) == "!torch.float":
+        replace(rewriter, op, [x])
+        return
+    if str(op.operands[0].type) != "!torch.int":
+        raise Unsupported(f"Float of {op.operands[0].type}")
+    replace(rewriter, op, [arith.SIToFPOp(ir.F64Type.get(), x).result])
+
+
+_COMPARE = {"eq": ("oeq", "eq"), "ne": ("une", "ne"), "lt": ("olt", "slt"), "le": ("ole", "sle"),
+            "gt": ("ogt", "sgt"), "ge": ("oge", "sge")}
+
+
+@PATTERNS.register(*(f"torch.aten.{name}.{kind}" for name in _COMPARE for kind in ("float", "int")
+                     if f"{name}.{kind}" not in ("ne.float", "le.float")))  # torch-mlir has no such ops
+def convert_scalar_compare(op, rewriter):
+    _, _, name, kind = op.name.split(".")
+    a, b = (to_builtin(v) for v in op.operands)
+    float_predicate, int_predicate = _COMPARE[name]
+    if kind == "float":
+        result = arith.CmpFOp(getattr(arith.CmpFPredicate, float_predicate.upper()), a, b).result
+    else:
+        result = arith.CmpIOp(getattr(arith.CmpIPredicate, int_predicate), a, b).result
+    replace(rewriter, op, [result])
+
+
+@PATTERNS.register("torch.aten.numel")
+def convert_numel(op, rewriter):
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    count = arith.ConstantOp(ir.IndexType.get(), math.prod(t.shape[d] for d in range(t.rank)
+                                                           if not t.is_dynamic_dim(d))).result
+    for d in range(t.rank):
+        if t.is_dynamic_dim(d):
+            count = arith.MulIOp(count, dim_of(x, d)).result
+    replace(rewriter, op, [arith.IndexCastOp(i64(), count).result])
+
+
+@PATTERNS.register("torch.runtime.assert")
+def convert_runtime_assert(op, rewriter):
+    """A cf.assert: the compiled code prints the message and aborts when the
+    condition fails (see transforms/runtime_errors.py)."""
+    condition = to_builtin(op.operands[0])
+    message = ir.StringAttr(op.attributes["message"]).value.replace("%", "%%")
+    where = format_location(op.location) or "an unknown location"
+    cf.AssertOp(condition, f"tcp_aot: {message} (torch.runtime.assert at {where})")
+    rewriter.erase_op(op)
+

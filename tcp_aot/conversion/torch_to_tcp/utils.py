@@ -114,9 +114,11 @@ def to_builtin(v: ir.Value) -> ir.Value:
 def from_builtin(v: ir.Value, torch_type: ir.Type) -> ir.Value:
     if torch_tensor(torch_type) is not None:
         return ir.Operation.create("torch_c.from_builtin_tensor", results=[torch_type], operands=[v]).result
-    if str(torch_type) == "!torch.int":
-        return ir.Operation.create("torch_c.from_i64", results=[torch_type], operands=[v]).result
-    raise Unsupported(f"cannot produce a value of type {torch_type}")
+    cast = {"!torch.int": "torch_c.from_i64", "!torch.float": "torch_c.from_f64",
+            "!torch.bool": "torch_c.from_i1"}.get(str(torch_type))
+    if cast is None:
+        raise Unsupported(f"cannot produce a value of type {torch_type}")
+    return ir.Operation.create(cast, results=[torch_type], operands=[v]).result
 
 
 def replace(rewriter, op: ir.Operation, values: Sequence[ir.Value]) -> None:
@@ -228,7 +230,8 @@ def dense_value(value: np.ndarray | int | float | bool, t: ir.RankedTensorType) 
     else:
         dtype = {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[ir.IntegerType(elem).width]
     array = np.broadcast_to(np.asarray(value, dtype=dtype), t.shape)
-    return ir.DenseElementsAttr.get(np.ascontiguousarray(array), type=elem)
+    # np.array, not np.ascontiguousarray: that one turns a 0-d array into a 1-d one.
+    return ir.DenseElementsAttr.get(np.array(array, order="C"), type=elem)
 
 
 def const_tensor(value, t: ir.RankedTensorType) -> ir.Value:
@@ -261,6 +264,13 @@ def cast_to(v: ir.Value, elem: ir.Type) -> ir.Value:
             attrs[f"{side}_int_signedness"] = enum_attr("signedness", s)
     out = ir.RankedTensorType.get(t.shape, elem)
     return tcp.CastOp.build([v], [out], attrs).result
+
+
+def tensor_operand(v: ir.Value, elem: ir.Type, rank: int) -> ir.Value:
+    """A Torch tensor operand cast to `elem`, or a scalar as a 1x...x1 tensor."""
+    if torch_tensor(v.type) is not None:
+        return cast_to(to_builtin(v), elem)
+    return scalar_tensor(v, elem, rank)
 
 
 def expand_rank(v: ir.Value, rank: int) -> ir.Value:
@@ -346,3 +356,101 @@ def retype_elements(attr: ir.Attribute, t: ir.RankedTensorType) -> ir.Attribute:
     if is_resource_elements(attr):
         raise Unsupported(f"constant {resource_name(attr)} of type {elements_type(attr)} cannot be retyped")
     return dense_value(np.array(attr), t)
+
+
+# ---------------------------------------------------------------------------
+# Type promotion, dims and constant lists
+# ---------------------------------------------------------------------------
+
+
+def _category(elem: ir.Type) -> int:
+    return 0 if is_bool(elem) else 2 if is_float(elem) else 1
+
+
+def _promote(a: ir.Type | None, b: ir.Type | None) -> ir.Type | None:
+    """PyTorch's promotion of two dtypes: the higher category (bool <
+    integer < float) wins, else the wider type."""
+    if a is None or b is None:
+        return a if b is None else b
+    if _category(a) != _category(b):
+        return a if _category(a) > _category(b) else b
+    width = lambda t: ir.FloatType(t).width if is_float(t) else ir.IntegerType(t).width  # noqa: E731
+    return a if width(a) >= width(b) else b
+
+
+def _combine_categories(higher: ir.Type | None, lower: ir.Type | None) -> ir.Type | None:
+    """c10's combine_categories: a lower-priority operand only matters when
+    it is of a higher category."""
+    if higher is None:
+        return lower
+    if is_float(higher):
+        return higher
+    if is_bool(higher) or (lower is not None and is_float(lower)):
+        return _promote(higher, lower)
+    return higher
+
+
+def promoted_type(values: Sequence[ir.Value]) -> ir.Type:
+    """torch.result_type of tensor and scalar operands: tensors with dims
+    first, then 0-d tensors, then Python scalars (a float scalar counts as
+    the default dtype f32, an int as i64), each only raising the category."""
+    dims = zero_dim = scalars = None
+    for v in values:
+        t = torch_tensor(v.type)
+        if t is not None:
+            if t.rank:
+                dims = _promote(dims, t.element_type())
+            else:
+                zero_dim = _promote(zero_dim, t.element_type())
+            continue
+        value = const_scalar(v)
+        if str(v.type) == "!torch.float" or isinstance(value, float):
+            scalars = _promote(scalars, ir.F32Type.get())
+        elif str(v.type) == "!torch.bool" or isinstance(value, bool):
+            scalars = _promote(scalars, ir.IntegerType.get_signless(1))
+        else:
+            scalars = _promote(scalars, i64())
+    return _combine_categories(dims, _combine_categories(zero_dim, scalars))
+
+
+def const_ints(v: ir.Value, what: str) -> list[int]:
+    """A constant int list (torch.prim.ListConstruct of constants)."""
+    return [const_int(x, what) for x in list_elements(v)]
+
+
+def reduced_dims(v: ir.Value, rank: int) -> list[int]:
+    """The dims a reduction's `dim` operand names (None or [] is every dim),
+    normalized and sorted."""
+    if is_none(v):
+        return list(range(rank))
+    value = const_scalar(v)
+    dims = [value] if isinstance(value, int) and not isinstance(value, bool) else const_ints(v, "dim")
+    return sorted({normalize_dim(d, rank) for d in dims}) if dims else list(range(rank))
+
+
+def const_bool(v: ir.Value, what: str) -> bool:
+    value = const_scalar(v)
+    if not isinstance(value, bool):
+        raise Unsupported(f"{what} must be a constant bool")
+    return value
+
+
+def with_unit_dims(v: ir.Value, dims: Sequence[int]) -> ir.Value:
+    """v with size-1 dims inserted at the positions `dims` of the result
+    (keepdim=True of a reduction over `dims`)."""
+    t = ir.RankedTensorType(v.type)
+    rank = t.rank + len(dims)
+    kept = [d for d in range(rank) if d not in dims]
+    shape = [1 if d in dims else t.shape[kept.index(d)] for d in range(rank)]
+    if not kept:
+        reassociation: list[list[int]] = []
+    else:
+        # Each source dim takes the unit dims before it; the last one also those after it.
+        reassociation, start = [], 0
+        for i, d in enumerate(kept):
+            end = d + 1 if i < len(kept) - 1 else rank
+            reassociation.append(list(range(start, end)))
+            start = end
+    dynamic = [dim_of(v, kept.index(d)) for d in range(rank) if shape[d] == DYNAMIC]
+    out = ir.RankedTensorType.get(shape, t.element_type)
+    return tensor.ExpandShapeOp(out, v, reassociation, dynamic, shape).result

@@ -672,3 +672,755 @@ func.func @bind_result_count(%a: tensor<?xf32>) {
   tcp.bind_symbolic_shape %a, [%s], affine_map<()[s0] -> (s0, 2)> : tensor<?xf32>
   return
 }
+
+// ----- New elementwise ops: the rules test_elementwise_rules does not cover.
+
+func.func @cmp_result_not_bool(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.cmp' op result #0 must be ranked tensor of i1 values, but got 'tensor<2xf32>'}}
+  %0 = tcp.cmp %a, %a {predicate = #tcp<cmpPredicate Lt>} : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @cmp_operand_types(%a: tensor<2xf32>, %b: tensor<2xf64>) {
+  // expected-error @+1 {{'tcp.cmp' op failed to verify that all of {in1, in2} have same element type}}
+  %0 = tcp.cmp %a, %b {predicate = #tcp<cmpPredicate Lt>} : tensor<2xf32>, tensor<2xf64> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @cmp_shape(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.cmp' op requires the same shape for all operands and results}}
+  %0 = tcp.cmp %a, %a {predicate = #tcp<cmpPredicate Eq>} : tensor<2xi32>, tensor<2xi32> -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @cmp_missing_predicate(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.cmp' op requires attribute 'predicate'}}
+  %0 = tcp.cmp %a, %a : tensor<2xf32>, tensor<2xf32> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @cmp_predicate_case(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.cmp' op attribute 'predicate' failed to satisfy constraint: #tcp<cmpPredicate ...> with case Eq, Ne, Lt, Le, Gt, Ge}}
+  %0 = tcp.cmp %a, %a {predicate = #tcp<cmpPredicate Ult>} : tensor<2xf32>, tensor<2xf32> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @select_cond_not_bool(%c: tensor<2xi32>, %a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.select' op operand #0 must be ranked tensor of i1 values, but got 'tensor<2xi32>'}}
+  %0 = tcp.select %c, %a, %a : tensor<2xi32>, tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @select_element_types(%c: tensor<2xi1>, %a: tensor<2xf32>, %b: tensor<2xf64>) {
+  // expected-error @+1 {{'tcp.select' op failed to verify that all of {on_true, on_false, out} have same element type}}
+  %0 = tcp.select %c, %a, %b : tensor<2xi1>, tensor<2xf32>, tensor<2xf64> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @select_cond_shape(%c: tensor<3xi1>, %a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.select' op requires the same shape for all operands and results}}
+  %0 = tcp.select %c, %a, %a : tensor<3xi1>, tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @rem_missing_mode(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.rem' op requires attribute 'rounding_mode'}}
+  %0 = tcp.rem %a, %a : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @rem_ceil(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.rem' op attribute 'rounding_mode' failed to satisfy constraint: #tcp<roundingMode ...> with case Trunc, Floor}}
+  %0 = tcp.rem %a, %a {rounding_mode = #tcp<roundingMode Ceil>} : tensor<2xi32>, tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @rem_bool(%a: tensor<2xi1>) {
+  // expected-error @+1 {{'tcp.rem' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2xi1>'}}
+  %0 = tcp.rem %a, %a {rounding_mode = #tcp<roundingMode Trunc>} : tensor<2xi1>, tensor<2xi1> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @pow_int(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tcp.pow' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<2xi32>'}}
+  %0 = tcp.pow %a, %a : tensor<2xi32>, tensor<2xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @max_bool(%a: tensor<2xi1>) {
+  // expected-error @+1 {{'tcp.max' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2xi1>'}}
+  %0 = tcp.max %a, %a : tensor<2xi1>, tensor<2xi1> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @and_float(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.and' op operand #0 must be ranked tensor of signless integer or i1 values, but got 'tensor<2xf32>'}}
+  %0 = tcp.and %a, %a : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @not_float(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.not' op operand #0 must be ranked tensor of signless integer or i1 values, but got 'tensor<2xf32>'}}
+  %0 = tcp.not %a : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @xor_mixed_types(%a: tensor<2xi1>, %b: tensor<2xi8>) {
+  // expected-error @+1 {{'tcp.xor' op requires the same element type for all operands and results}}
+  %0 = tcp.xor %a, %b : tensor<2xi1>, tensor<2xi8> -> tensor<2xi1>
+  return
+}
+
+// ----- tcp.transpose
+
+func.func @transpose_element_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.transpose' op failed to verify that all of {in, out} have same element type}}
+  %0 = tcp.transpose %a {permutation = [1, 0]} : tensor<2x3xf32> -> tensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @transpose_not_a_permutation(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.transpose' op failed to verify that permutation is a permutation of the 2 dims of in}}
+  %0 = tcp.transpose %a {permutation = [1, 1]} : tensor<2x3xf32> -> tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_permutation_length(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.transpose' op failed to verify that permutation is a permutation of the 2 dims of in}}
+  %0 = tcp.transpose %a {permutation = [1, 0, 2]} : tensor<2x3xf32> -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_shape(%a: tensor<2x3x?xf32>) {
+  // expected-error @+1 {{'tcp.transpose' op expected out of shape [?, 2, 3] (in's dims permuted), but got [3, 2, 4]}}
+  %0 = tcp.transpose %a {permutation = [2, 0, 1]} : tensor<2x3x?xf32> -> tensor<3x2x4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_rank(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.transpose' op expected out of shape [3, 2] (in's dims permuted), but got [3, 2, 1]}}
+  %0 = tcp.transpose %a {permutation = [1, 0]} : tensor<2x3xf32> -> tensor<3x2x1xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_missing_permutation(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.transpose' op requires attribute 'permutation'}}
+  %0 = tcp.transpose %a : tensor<2x3xf32> -> tensor<3x2xf32>
+  return
+}
+
+// ----- tcp.pad
+
+func.func @pad_element_type(%a: tensor<2xf32>, %v: tensor<f64>) {
+  // expected-error @+1 {{'tcp.pad' op failed to verify that all of {in, value, out} have same element type}}
+  %0 = tcp.pad %a, %v {low = [1], high = [1]} : tensor<2xf32>, tensor<f64> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @pad_value_rank(%a: tensor<2xf32>, %v: tensor<1xf32>) {
+  // expected-error @+1 {{'tcp.pad' op failed to verify that value is a 0-d tensor}}
+  %0 = tcp.pad %a, %v {low = [1], high = [1]} : tensor<2xf32>, tensor<1xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @pad_entries_per_dim(%a: tensor<2x3xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'tcp.pad' op failed to verify that low and high have one entry per dim of in (rank 2)}}
+  %0 = tcp.pad %a, %v {low = [1, 0], high = [1]} : tensor<2x3xf32>, tensor<f32> -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @pad_negative(%a: tensor<4xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'tcp.pad' op failed to verify that low and high are not negative}}
+  %0 = tcp.pad %a, %v {low = [-1], high = [1]} : tensor<4xf32>, tensor<f32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @pad_shape(%a: tensor<2x?xf32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'tcp.pad' op expected out of shape [5, ?] (in's dims plus low and high), but got [4, 3]}}
+  %0 = tcp.pad %a, %v {low = [1, 1], high = [2, 0]} : tensor<2x?xf32>, tensor<f32> -> tensor<4x3xf32>
+  return
+}
+
+// ----- tcp.flip
+
+func.func @flip_shape(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.flip' op requires the same shape for all operands and results}}
+  %0 = tcp.flip %a {axes = [0]} : tensor<2x3xf32> -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @flip_element_type(%a: tensor<2x3xi32>) {
+  // expected-error @+1 {{'tcp.flip' op requires the same element type for all operands and results}}
+  %0 = tcp.flip %a {axes = [0]} : tensor<2x3xi32> -> tensor<2x3xi64>
+  return
+}
+
+// -----
+
+func.func @flip_duplicate_axes(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.flip' op failed to verify that axis has no duplicates}}
+  %0 = tcp.flip %a {axes = [1, 1]} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @flip_axis_range(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.flip' op axis 2 is out of range for rank 2}}
+  %0 = tcp.flip %a {axes = [2]} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @flip_negative_axis(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.flip' op axis -1 is out of range for rank 2}}
+  %0 = tcp.flip %a {axes = [-1]} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// ----- tcp.reduce
+
+func.func @reduce_element_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op requires the same element type for all operands and results}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Sum>, axes = [1]} : tensor<2x3xf32> -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @reduce_kind_case(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op attribute 'kind' failed to satisfy constraint: #tcp<reduceKind ...> with case Sum, Prod, Max, Min, Any, All}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Mean>, axes = [1]} : tensor<2x3xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_any_on_float(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op failed to verify that a Any reduction takes i1}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Any>, axes = [1]} : tensor<2x3xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_all_on_int(%a: tensor<2x3xi8>) {
+  // expected-error @+1 {{'tcp.reduce' op failed to verify that a All reduction takes i1}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind All>, axes = [0]} : tensor<2x3xi8> -> tensor<3xi8>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_on_bool(%a: tensor<2x3xi1>) {
+  // expected-error @+1 {{'tcp.reduce' op failed to verify that a Sum reduction takes integers or floats}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Sum>, axes = [1]} : tensor<2x3xi1> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @reduce_duplicate_axes(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op failed to verify that axis has no duplicates}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Max>, axes = [1, 1]} : tensor<2x3xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_axis_range(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op axis 2 is out of range for rank 2}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Min>, axes = [2]} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_unsorted_axes(%a: tensor<2x3x4xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op failed to verify that axes is sorted in increasing order}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Prod>, axes = [2, 0]} : tensor<2x3x4xf32> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_shape(%a: tensor<2x?x4xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op expected out of shape [2, ?] (in's dims without axes), but got [3, 5]}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Sum>, axes = [2]} : tensor<2x?x4xf32> -> tensor<3x5xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_keeps_dims(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.reduce' op expected out of shape [2] (in's dims without axes), but got [2, 1]}}
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Sum>, axes = [1]} : tensor<2x3xf32> -> tensor<2x1xf32>
+  return
+}
+
+// ----- tcp.arg_reduce
+
+func.func @arg_reduce_kind(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op attribute 'kind' failed to satisfy constraint: #tcp<reduceKind ...> with case Max, Min}}
+  %0:2 = tcp.arg_reduce %a {kind = #tcp<reduceKind Sum>, axis = 1 : i64} : tensor<2x3xf32> -> tensor<2xf32>, tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @arg_reduce_bool(%a: tensor<2x3xi1>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2x3xi1>'}}
+  %0:2 = tcp.arg_reduce %a {kind = #tcp<reduceKind Max>, axis = 1 : i64} : tensor<2x3xi1> -> tensor<2xi1>, tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @arg_reduce_result_count(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op expected 2 results, but found 1}}
+  %0 = "tcp.arg_reduce"(%a) {kind = #tcp<reduceKind Max>, axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @arg_reduce_values_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op requires the same element type for all operands and results}}
+  %0:2 = tcp.arg_reduce %a {kind = #tcp<reduceKind Max>, axis = 1 : i64} : tensor<2x3xf32> -> tensor<2xf64>, tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @arg_reduce_indices_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op failed to verify that indices has element type i64}}
+  %0:2 = tcp.arg_reduce %a {kind = #tcp<reduceKind Min>, axis = 1 : i64} : tensor<2x3xf32> -> tensor<2xf32>, tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @arg_reduce_axis_range(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op axis 2 is out of range for rank 2}}
+  %0:2 = tcp.arg_reduce %a {kind = #tcp<reduceKind Max>, axis = 2 : i64} : tensor<2x3xf32> -> tensor<2xf32>, tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @arg_reduce_values_shape(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op expected values of shape [2] (in's dims without axis), but got [3]}}
+  %0:2 = tcp.arg_reduce %a {kind = #tcp<reduceKind Max>, axis = 1 : i64} : tensor<2x3xf32> -> tensor<3xf32>, tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @arg_reduce_indices_shape(%a: tensor<2x?xi32>) {
+  // expected-error @+1 {{'tcp.arg_reduce' op expected indices of shape [?] (in's dims without axis), but got [2, 1]}}
+  %0:2 = tcp.arg_reduce %a {kind = #tcp<reduceKind Min>, axis = 0 : i64} : tensor<2x?xi32> -> tensor<?xi32>, tensor<2x1xi64>
+  return
+}
+
+// ----- tcp.scan
+
+func.func @scan_kind(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.scan' op attribute 'kind' failed to satisfy constraint: #tcp<reduceKind ...> with case Sum, Prod, Max, Min}}
+  %0 = tcp.scan %a {kind = #tcp<reduceKind Any>, axis = 1 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @scan_bool(%a: tensor<2x3xi1>) {
+  // expected-error @+1 {{'tcp.scan' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2x3xi1>'}}
+  %0 = tcp.scan %a {kind = #tcp<reduceKind Sum>, axis = 1 : i64} : tensor<2x3xi1> -> tensor<2x3xi1>
+  return
+}
+
+// -----
+
+func.func @scan_shape(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.scan' op requires the same shape for all operands and results}}
+  %0 = tcp.scan %a {kind = #tcp<reduceKind Sum>, axis = 1 : i64} : tensor<2x3xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @scan_element_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.scan' op requires the same element type for all operands and results}}
+  %0 = tcp.scan %a {kind = #tcp<reduceKind Prod>, axis = 1 : i64} : tensor<2x3xf32> -> tensor<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @scan_axis_range(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.scan' op axis -1 is out of range for rank 2}}
+  %0 = tcp.scan %a {kind = #tcp<reduceKind Max>, axis = -1 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// ----- tcp.contract
+
+func.func @contract_element_type(%a: tensor<2x3xf32>, %b: tensor<3x4xf64>) {
+  // expected-error @+1 {{'tcp.contract' op requires the same element type for all operands and results}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<2x3xf32>, tensor<3x4xf64> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @contract_bool(%a: tensor<2x3xi1>, %b: tensor<3x4xi1>) {
+  // expected-error @+1 {{'tcp.contract' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2x3xi1>'}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<2x3xi1>, tensor<3x4xi1> -> tensor<2x4xi1>
+  return
+}
+
+// -----
+
+func.func @contract_missing_attribute(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tcp.contract' op requires attribute 'rhs_batch_dims'}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<2x3xf32>, tensor<3x4xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @contract_dim_counts(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tcp.contract' op failed to verify that lhs and rhs have as many batch dims, and as many contracting dims}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0, 1]} : tensor<2x3xf32>, tensor<3x4xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @contract_batch_counts(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) {
+  // expected-error @+1 {{'tcp.contract' op failed to verify that lhs and rhs have as many batch dims, and as many contracting dims}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [0], lhs_contracting_dims = [1], rhs_contracting_dims = [1]} : tensor<2x3xf32>, tensor<2x3x4xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @contract_lhs_duplicate(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+1 {{'tcp.contract' op failed to verify that lhs dim has no duplicates}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [1], rhs_batch_dims = [0], lhs_contracting_dims = [1], rhs_contracting_dims = [1]} : tensor<3x3xf32>, tensor<3x3xf32> -> tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @contract_rhs_duplicate(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+1 {{'tcp.contract' op failed to verify that rhs dim has no duplicates}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [0, 1], rhs_contracting_dims = [0, 0]} : tensor<3x3xf32>, tensor<3x3xf32> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @contract_lhs_range(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tcp.contract' op lhs dim 2 is out of range for rank 2}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [2], rhs_contracting_dims = [0]} : tensor<2x3xf32>, tensor<3x4xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @contract_rhs_range(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tcp.contract' op rhs dim -1 is out of range for rank 2}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [-1]} : tensor<2x3xf32>, tensor<3x4xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @contract_contracting_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{'tcp.contract' op lhs dim 1 (3) and rhs dim 0 (4) are paired, so they must be equal}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<2x3xf32>, tensor<4x5xf32> -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @contract_batch_sizes(%a: tensor<2x3x4xf32>, %b: tensor<5x4x6xf32>) {
+  // expected-error @+1 {{'tcp.contract' op lhs dim 0 (2) and rhs dim 0 (5) are paired, so they must be equal}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [0], rhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_contracting_dims = [1]} : tensor<2x3x4xf32>, tensor<5x4x6xf32> -> tensor<2x3x6xf32>
+  return
+}
+
+// -----
+
+func.func @contract_shape(%a: tensor<?x3x4xf32>, %b: tensor<2x4x6xf32>) {
+  // expected-error @+1 {{'tcp.contract' op expected out of shape [2, 3, 6] (batch dims, then lhs's and rhs's other dims), but got [2, 6, 3]}}
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [0], rhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_contracting_dims = [1]} : tensor<?x3x4xf32>, tensor<2x4x6xf32> -> tensor<2x6x3xf32>
+  return
+}
+
+// ----- tcp.conv
+
+func.func @conv_element_type(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf64>) {
+  // expected-error @+1 {{'tcp.conv' op requires the same element type for all operands and results}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0], groups = 1 : i64} : tensor<1x2x5x5xf32>, tensor<3x2x3x3xf64> -> tensor<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_missing_groups(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op requires attribute 'groups'}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0]} : tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_rank_too_low(%x: tensor<2x5xf32>, %w: tensor<3x2xf32>) {
+  // expected-error @+1 {{'tcp.conv' op failed to verify that input and weight have the same rank, at least 3}}
+  %0 = tcp.conv %x, %w {stride = [], dilation = [], input_dilation = [], padding_low = [], padding_high = [], groups = 1 : i64} : tensor<2x5xf32>, tensor<3x2xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_rank_mismatch(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op failed to verify that input and weight have the same rank, at least 3}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0], groups = 1 : i64} : tensor<1x2x5x5xf32>, tensor<3x2x3xf32> -> tensor<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_attribute_length(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op failed to verify that padding_high has one entry per spatial dim (2)}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0], groups = 1 : i64} : tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_zero_stride(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op failed to verify that groups, stride, dilation and input_dilation are positive}}
+  %0 = tcp.conv %x, %w {stride = [1, 0], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0], groups = 1 : i64} : tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_zero_groups(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op failed to verify that groups, stride, dilation and input_dilation are positive}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0], groups = 0 : i64} : tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_negative_padding(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op failed to verify that padding_low and padding_high are not negative}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, -1], padding_high = [0, 0], groups = 1 : i64} : tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x3x2xf32>
+  return
+}
+
+// -----
+
+func.func @conv_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<3x3x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op input has 4 channels, but weight takes 3 per group in 1 groups}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0], groups = 1 : i64} : tensor<1x4x5x5xf32>, tensor<3x3x3x3xf32> -> tensor<1x3x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_output_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<6x1x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op weight's 6 output channels do not split into 4 groups}}
+  %0 = tcp.conv %x, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0], groups = 4 : i64} : tensor<1x4x5x5xf32>, tensor<6x1x3x3xf32> -> tensor<1x6x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_shape(%x: tensor<?x2x9x9xf32>, %w: tensor<3x2x3x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op expected out of shape [?, 3, 4, 9] (the convolution's output shape), but got [1, 3, 7, 7]}}
+  %0 = tcp.conv %x, %w {stride = [2, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 1], padding_high = [0, 1], groups = 1 : i64} : tensor<?x2x9x9xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv_shape_dilations(%x: tensor<1x2x5xf32>, %w: tensor<3x2x3xf32>) {
+  // expected-error @+1 {{'tcp.conv' op expected out of shape [1, 3, 5] (the convolution's output shape), but got [1, 3, 7]}}
+  %0 = tcp.conv %x, %w {stride = [1], dilation = [2], input_dilation = [2], padding_low = [0], padding_high = [0], groups = 1 : i64} : tensor<1x2x5xf32>, tensor<3x2x3xf32> -> tensor<1x3x7xf32>
+  return
+}
+
+// ----- tcp.pool
+
+func.func @pool_int(%x: tensor<1x2x4x4xi32>) {
+  // expected-error @+1 {{'tcp.pool' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<1x2x4x4xi32>'}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2, 2], stride = [2, 2], padding = [0, 0], dilation = [1, 1]} : tensor<1x2x4x4xi32> -> tensor<1x2x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @pool_kind(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op attribute 'kind' failed to satisfy constraint: #tcp<poolKind ...> with case Max, Avg}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Min>, kernel_size = [2, 2], stride = [2, 2], padding = [0, 0], dilation = [1, 1]} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_ceil_mode_type(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op attribute 'ceil_mode' failed to satisfy constraint: bool attribute}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2, 2], stride = [2, 2], padding = [0, 0], dilation = [1, 1], ceil_mode = 1 : i64} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_element_type(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op requires the same element type for all operands and results}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2, 2], stride = [2, 2], padding = [0, 0], dilation = [1, 1]} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf64>
+  return
+}
+
+// -----
+
+func.func @pool_rank(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that in has rank at least 3 ([N, C, spatial...])}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [], stride = [], padding = [], dilation = []} : tensor<2x4xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @pool_attribute_length(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that kernel_size has one entry per spatial dim (2)}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2], stride = [2, 2], padding = [0, 0], dilation = [1, 1]} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_zero_stride(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that kernel_size, stride and dilation are positive and padding is not negative}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2, 2], stride = [0, 2], padding = [0, 0], dilation = [1, 1]} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_negative_padding(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that kernel_size, stride and dilation are positive and padding is not negative}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Avg>, kernel_size = [2, 2], stride = [2, 2], padding = [-1, 0], dilation = [1, 1]} : tensor<1x2x4x4xf32> -> tensor<1x2x1x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_padding_over_half(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that padding is at most half of kernel_size}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2, 2], stride = [1, 1], padding = [0, 2], dilation = [1, 1]} : tensor<1x2x4x4xf32> -> tensor<1x2x3x7xf32>
+  return
+}
+
+// -----
+
+func.func @pool_avg_dilation(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that an average pool has dilation 1}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Avg>, kernel_size = [2, 2], stride = [1, 1], padding = [0, 0], dilation = [2, 1]} : tensor<1x2x4x4xf32> -> tensor<1x2x2x3xf32>
+  return
+}
+
+// -----
+
+func.func @pool_max_count_include_pad(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that count_include_pad and divisor_override are only set for Avg}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2, 2], stride = [2, 2], padding = [0, 0], dilation = [1, 1], count_include_pad = true} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_max_divisor_override(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that count_include_pad and divisor_override are only set for Avg}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [2, 2], stride = [2, 2], padding = [0, 0], dilation = [1, 1], divisor_override = 2 : i64} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_divisor_override_positive(%x: tensor<1x2x4x4xf32>) {
+  // expected-error @+1 {{'tcp.pool' op failed to verify that divisor_override is positive}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Avg>, kernel_size = [2, 2], stride = [2, 2], padding = [0, 0], dilation = [1, 1], divisor_override = 0 : i64} : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_shape(%x: tensor<?x2x9x?xf32>) {
+  // expected-error @+1 {{'tcp.pool' op expected out of shape [?, 2, 4, ?] (the pooling's output shape), but got [1, 2, 5, 3]}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [3, 3], stride = [2, 2], padding = [0, 1], dilation = [1, 1]} : tensor<?x2x9x?xf32> -> tensor<1x2x5x3xf32>
+  return
+}
+
+// -----
+
+func.func @pool_shape_ceil_mode(%x: tensor<1x2x9x9xf32>) {
+  // expected-error @+1 {{'tcp.pool' op expected out of shape [1, 2, 5, 5] (the pooling's output shape), but got [1, 2, 4, 4]}}
+  %0 = tcp.pool %x {kind = #tcp<poolKind Max>, kernel_size = [3, 3], stride = [2, 2], padding = [1, 1], dilation = [1, 1], ceil_mode = true} : tensor<1x2x9x9xf32> -> tensor<1x2x4x4xf32>
+  return
+}

@@ -84,3 +84,58 @@ func.func @iota(%n: index) -> tensor<?xf32> {
   %0 = tcp.iota %n : index -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// CHECK-LABEL: func.func @transpose
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3x5xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<5x?x3xf32>
+// CHECK: linalg.transpose ins(%arg0 : tensor<?x3x5xf32>) outs(%[[E]] : tensor<5x?x3xf32>) permutation = [2, 0, 1]
+func.func @transpose(%a: tensor<?x3x5xf32>) -> tensor<5x?x3xf32> {
+  %0 = tcp.transpose %a {permutation = [2, 0, 1]} : tensor<?x3x5xf32> -> tensor<5x?x3xf32>
+  return %0 : tensor<5x?x3xf32>
+}
+
+// tcp.pad is tensor.pad yielding the element of the 0-d value tensor (a
+// constant folds to an arith.constant).
+// CHECK-LABEL: func.func @pad
+// CHECK: %[[V:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK: tensor.pad %arg0 low[0, 1] high[2, 2] {
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index):
+// CHECK-NEXT: tensor.yield %[[V]] : f32
+// CHECK-NEXT: } : tensor<?x5xf32> to tensor<?x8xf32>
+func.func @pad(%a: tensor<?x5xf32>) -> tensor<?x8xf32> {
+  %v = tcp.const {value = dense<5.000000e-01> : tensor<f32>} : tensor<f32>
+  %0 = tcp.pad %a, %v {high = [2, 2], low = [0, 1]} : tensor<?x5xf32>, tensor<f32> -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// CHECK-LABEL: func.func @pad_runtime_value
+// CHECK: %[[V:.*]] = tensor.extract %arg1[] : tensor<i32>
+// CHECK: tensor.pad %arg0 low[1, 0] high[0, 0] {
+// CHECK: tensor.yield %[[V]] : i32
+// CHECK: } : tensor<2x5xi32> to tensor<3x5xi32>
+func.func @pad_runtime_value(%a: tensor<2x5xi32>, %v: tensor<i32>) -> tensor<3x5xi32> {
+  %0 = tcp.pad %a, %v {high = [0, 0], low = [1, 0]} : tensor<2x5xi32>, tensor<i32> -> tensor<3x5xi32>
+  return %0 : tensor<3x5xi32>
+}
+
+// A flip reads in[size - 1 - i] along the flipped axes (a dynamic size from
+// tensor.dim, a static one folded), the index itself elsewhere: a generic
+// with no input writing each element.
+// CHECK-LABEL: func.func @flip
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x4x5xf32>
+// CHECK: %[[LAST0:.*]] = arith.subi %[[D]], %[[C1]] : index
+// CHECK: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?x4x5xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{[a-z0-9]+}}], iterator_types = ["parallel", "parallel", "parallel"]} outs(%[[E]] : tensor<?x4x5xf32>)
+// CHECK: %[[I0:.*]] = linalg.index 0 : index
+// CHECK: %[[I1:.*]] = linalg.index 1 : index
+// CHECK: %[[I2:.*]] = linalg.index 2 : index
+// CHECK: %[[R0:.*]] = arith.subi %[[LAST0]], %[[I0]] : index
+// CHECK: %[[R2:.*]] = arith.subi %[[C4]], %[[I2]] : index
+// CHECK: %[[X:.*]] = tensor.extract %arg0[%[[R0]], %[[I1]], %[[R2]]] : tensor<?x4x5xf32>
+// CHECK: linalg.yield %[[X]] : f32
+func.func @flip(%a: tensor<?x4x5xf32>) -> tensor<?x4x5xf32> {
+  %0 = tcp.flip %a {axes = [0, 2]} : tensor<?x4x5xf32> -> tensor<?x4x5xf32>
+  return %0 : tensor<?x4x5xf32>
+}

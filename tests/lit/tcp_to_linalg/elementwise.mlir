@@ -109,3 +109,153 @@ func.func @chain(%a: tensor<?xf32>) -> tensor<?xf32> {
   %1 = tcp.tanh %0 : tensor<?xf32> -> tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// rsqrt is 1 / sqrt(x); the others are one math op each.
+// CHECK-LABEL: func.func @more_unary_math
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: ^bb0(%[[A:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[E:.*]] = math.erf %[[A]] : f32
+// CHECK-NEXT: linalg.yield %[[E]] : f32
+// CHECK: ^bb0(%[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[M:.*]] = math.expm1 %[[B]] : f32
+// CHECK-NEXT: linalg.yield %[[M]] : f32
+// CHECK: ^bb0(%[[C:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[S:.*]] = math.sqrt %[[C]] : f32
+// CHECK-NEXT: %[[R:.*]] = arith.divf %[[ONE]], %[[S]] : f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
+// CHECK: ^bb0(%[[D:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[L:.*]] = math.log2 %[[D]] : f32
+// CHECK-NEXT: linalg.yield %[[L]] : f32
+func.func @more_unary_math(%a: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>) {
+  %0 = tcp.erf %a : tensor<?x4xf32> -> tensor<?x4xf32>
+  %1 = tcp.expm1 %a : tensor<?x4xf32> -> tensor<?x4xf32>
+  %2 = tcp.rsqrt %a : tensor<?x4xf32> -> tensor<?x4xf32>
+  %3 = tcp.log2 %a : tensor<?x4xf32> -> tensor<?x4xf32>
+  return %0, %1, %2, %3 : tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>
+}
+
+// max and min propagate NaN on floats (maximumf/minimumf, not maxnumf) and
+// are signed on integers; pow is math.powf.
+// CHECK-LABEL: func.func @max_min_pow
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: arith.maximumf %[[A]], %[[B]] : f32
+// CHECK: ^bb0(%[[A1:.*]]: f32, %[[B1:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: arith.minimumf %[[A1]], %[[B1]] : f32
+// CHECK: ^bb0(%[[I:.*]]: i32, %[[J:.*]]: i32, %{{.*}}: i32):
+// CHECK-NEXT: arith.maxsi %[[I]], %[[J]] : i32
+// CHECK: ^bb0(%[[I1:.*]]: i32, %[[J1:.*]]: i32, %{{.*}}: i32):
+// CHECK-NEXT: arith.minsi %[[I1]], %[[J1]] : i32
+// CHECK: ^bb0(%[[A2:.*]]: f32, %[[B2:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: math.powf %[[A2]], %[[B2]] : f32
+func.func @max_min_pow(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: tensor<4xi32>, %j: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>) {
+  %0 = tcp.max %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %1 = tcp.min %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %2 = tcp.max %i, %j : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  %3 = tcp.min %i, %j : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  %4 = tcp.pow %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>
+}
+
+// Float remainder: Trunc is remf (C's fmod); Floor adds the divisor when
+// the remainder is non-zero and its sign differs from the divisor's.
+// CHECK-LABEL: func.func @rem_float
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[T:.*]] = arith.remf %[[A]], %[[B]] : f32
+// CHECK-NEXT: linalg.yield %[[T]] : f32
+// CHECK: ^bb0(%[[A2:.*]]: f32, %[[B2:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.remf %[[A2]], %[[B2]] : f32
+// CHECK-NEXT: %[[BNEG:.*]] = arith.cmpf olt, %[[B2]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[MNEG:.*]] = arith.cmpf olt, %[[M]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[DIFF:.*]] = arith.xori %[[BNEG]], %[[MNEG]] : i1
+// CHECK-NEXT: %[[NZ:.*]] = arith.cmpf une, %[[M]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[ADJ:.*]] = arith.andi %[[NZ]], %[[DIFF]] : i1
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[M]], %[[B2]] : f32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[ADJ]], %[[SUM]], %[[M]] : f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
+func.func @rem_float(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = tcp.rem %a, %b {rounding_mode = #tcp<roundingMode Trunc>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %1 = tcp.rem %a, %b {rounding_mode = #tcp<roundingMode Floor>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// Integer remainder: a zero divisor aborts with a message; x % -1 divides by
+// 1 instead (INT_MIN % -1 traps on x86); Floor as for floats.
+// CHECK-LABEL: func.func @rem_int
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[MONE:.*]] = arith.constant -1 : i32
+// CHECK: ^bb0(%[[A:.*]]: i32, %[[B:.*]]: i32, %{{.*}}: i32):
+// CHECK-NEXT: %[[NZ:.*]] = arith.cmpi ne, %[[B]], %[[ZERO]] : i32
+// CHECK-NEXT: cf.assert %[[NZ]], "tcp_aot: integer remainder by zero in tcp.rem at {{.*}}elementwise.mlir:{{[0-9]+}}:8"
+// CHECK-NEXT: %[[ISM1:.*]] = arith.cmpi eq, %[[B]], %[[MONE]] : i32
+// CHECK-NEXT: %[[D:.*]] = arith.select %[[ISM1]], %[[ONE]], %[[B]] : i32
+// CHECK-NEXT: %[[T:.*]] = arith.remsi %[[A]], %[[D]] : i32
+// CHECK-NEXT: linalg.yield %[[T]] : i32
+// CHECK: ^bb0(%[[A2:.*]]: i32, %[[B2:.*]]: i32, %{{.*}}: i32):
+// CHECK: cf.assert
+// CHECK: %[[D2:.*]] = arith.select %{{.*}}, %[[ONE]], %[[B2]] : i32
+// CHECK-NEXT: %[[M:.*]] = arith.remsi %[[A2]], %[[D2]] : i32
+// CHECK-NEXT: %[[BNEG:.*]] = arith.cmpi slt, %[[D2]], %[[ZERO]] : i32
+// CHECK-NEXT: %[[MNEG:.*]] = arith.cmpi slt, %[[M]], %[[ZERO]] : i32
+// CHECK-NEXT: %[[DIFF:.*]] = arith.xori %[[BNEG]], %[[MNEG]] : i1
+// CHECK-NEXT: %[[MNZ:.*]] = arith.cmpi ne, %[[M]], %[[ZERO]] : i32
+// CHECK-NEXT: %[[ADJ:.*]] = arith.andi %[[MNZ]], %[[DIFF]] : i1
+// CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[M]], %[[D2]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[ADJ]], %[[SUM]], %[[M]] : i32
+// CHECK-NEXT: linalg.yield %[[R]] : i32
+func.func @rem_int(%i: tensor<4xi32>, %j: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) {
+  %0 = tcp.rem %i, %j {rounding_mode = #tcp<roundingMode Trunc>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  %1 = tcp.rem %i, %j {rounding_mode = #tcp<roundingMode Floor>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  return %0, %1 : tensor<4xi32>, tensor<4xi32>
+}
+
+// Float comparisons are ordered (false with NaN) except Ne (unordered: true
+// with NaN); integers compare signed, i1 unsigned (false < true).
+// CHECK-LABEL: func.func @cmp
+// CHECK: outs(%{{.*}} : tensor<4xi1>)
+// CHECK: arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.cmpf une, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.cmpf ole, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.cmpf ogt, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+// CHECK: arith.cmpi sge, %{{.*}}, %{{.*}} : i32
+// CHECK: arith.cmpi ugt, %{{.*}}, %{{.*}} : i1
+func.func @cmp(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: tensor<4xi32>, %j: tensor<4xi32>, %p: tensor<4xi1>, %q: tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %0 = tcp.cmp %a, %b {predicate = #tcp<cmpPredicate Eq>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xi1>
+  %1 = tcp.cmp %a, %b {predicate = #tcp<cmpPredicate Ne>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xi1>
+  %2 = tcp.cmp %a, %b {predicate = #tcp<cmpPredicate Le>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xi1>
+  %3 = tcp.cmp %a, %b {predicate = #tcp<cmpPredicate Gt>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xi1>
+  %4 = tcp.cmp %i, %j {predicate = #tcp<cmpPredicate Lt>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi1>
+  %5 = tcp.cmp %i, %j {predicate = #tcp<cmpPredicate Ge>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi1>
+  %6 = tcp.cmp %p, %q {predicate = #tcp<cmpPredicate Gt>} : tensor<4xi1>, tensor<4xi1> -> tensor<4xi1>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
+
+// and/or/xor are bitwise (logical on i1); not is xor with all ones; select
+// picks by an i1 condition.
+// CHECK-LABEL: func.func @logic_select
+// CHECK-DAG: %[[ONES:.*]] = arith.constant -1 : i32
+// CHECK-DAG: %[[TRUE:.*]] = arith.constant true
+// CHECK: ^bb0(%[[P:.*]]: i1, %[[Q:.*]]: i1, %{{.*}}: i1):
+// CHECK-NEXT: arith.andi %[[P]], %[[Q]] : i1
+// CHECK: ^bb0(%[[P1:.*]]: i1, %[[Q1:.*]]: i1, %{{.*}}: i1):
+// CHECK-NEXT: arith.ori %[[P1]], %[[Q1]] : i1
+// CHECK: ^bb0(%[[I:.*]]: i32, %[[J:.*]]: i32, %{{.*}}: i32):
+// CHECK-NEXT: arith.xori %[[I]], %[[J]] : i32
+// CHECK: ^bb0(%[[P2:.*]]: i1, %{{.*}}: i1):
+// CHECK-NEXT: arith.xori %[[P2]], %[[TRUE]] : i1
+// CHECK: ^bb0(%[[I2:.*]]: i32, %{{.*}}: i32):
+// CHECK-NEXT: arith.xori %[[I2]], %[[ONES]] : i32
+// CHECK: linalg.generic {{.*}} ins(%arg0, %arg4, %arg5 : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>)
+// CHECK-NEXT: ^bb0(%[[C:.*]]: i1, %[[X:.*]]: f32, %[[Y:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: arith.select %[[C]], %[[X]], %[[Y]] : f32
+func.func @logic_select(%p: tensor<4xi1>, %q: tensor<4xi1>, %i: tensor<4xi32>, %j: tensor<4xi32>, %a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi32>, tensor<4xi1>, tensor<4xi32>, tensor<4xf32>) {
+  %0 = tcp.and %p, %q : tensor<4xi1>, tensor<4xi1> -> tensor<4xi1>
+  %1 = tcp.or %p, %q : tensor<4xi1>, tensor<4xi1> -> tensor<4xi1>
+  %2 = tcp.xor %i, %j : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  %3 = tcp.not %p : tensor<4xi1> -> tensor<4xi1>
+  %4 = tcp.not %i : tensor<4xi32> -> tensor<4xi32>
+  %5 = tcp.select %p, %a, %b : tensor<4xi1>, tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<4xi1>, tensor<4xi1>, tensor<4xi32>, tensor<4xi1>, tensor<4xi32>, tensor<4xf32>
+}

@@ -200,3 +200,184 @@ func.func @arange_dynamic(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],
   %1 = torch.aten.arange.start_step %int1, %0, %int2, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[?],si64>
   return %1 : !torch.vtensor<[?],si64>
 }
+
+// -----
+
+// permute and transpose.int are tcp.transpose (negative dims normalized).
+// CHECK-LABEL: func.func @permute_transpose
+// CHECK: %[[P:.*]] = tcp.transpose %arg0 {permutation = [2, 0, 1]} : tensor<?x3x5xf32> -> tensor<5x?x3xf32>
+// CHECK: %[[T:.*]] = tcp.transpose %arg0 {permutation = [0, 2, 1]} : tensor<?x3x5xf32> -> tensor<?x5x3xf32>
+// CHECK: return %[[P]], %[[T]]
+func.func @permute_transpose(%arg0: !torch.vtensor<[?,3,5],f32>) -> (!torch.vtensor<[5,?,3],f32>, !torch.vtensor<[?,5,3],f32>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int-1 = torch.constant.int -1
+  %0 = torch.prim.ListConstruct %int-1, %int0, %int1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.permute %arg0, %0 : !torch.vtensor<[?,3,5],f32>, !torch.list<int> -> !torch.vtensor<[5,?,3],f32>
+  %2 = torch.aten.transpose.int %arg0, %int-1, %int1 : !torch.vtensor<[?,3,5],f32>, !torch.int, !torch.int -> !torch.vtensor<[?,5,3],f32>
+  return %1, %2 : !torch.vtensor<[5,?,3],f32>, !torch.vtensor<[?,5,3],f32>
+}
+
+// -----
+
+// F.pad(x, (1, 2, 0, 1), value=0.5): the last dim gets 1 before and 2
+// after, the one before it 1 after; the value is a 0-d constant.
+// CHECK-LABEL: func.func @constant_pad
+// CHECK: %[[V:.*]] = tcp.const {value = dense<5.000000e-01> : tensor<f32>} : tensor<f32>
+// CHECK: %[[P:.*]] = tcp.pad %arg0, %[[V]] {high = [0, 0, 1, 2], low = [0, 0, 0, 1]} : tensor<?x3x8x8xf32>, tensor<f32> -> tensor<?x3x9x11xf32>
+// CHECK: return %[[P]]
+func.func @constant_pad(%arg0: !torch.vtensor<[?,3,8,8],f32>) -> !torch.vtensor<[?,3,9,11],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %float = torch.constant.float 5.000000e-01
+  %0 = torch.prim.ListConstruct %int1, %int2, %int0, %int1 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.constant_pad_nd %arg0, %0, %float : !torch.vtensor<[?,3,8,8],f32>, !torch.list<int>, !torch.float -> !torch.vtensor<[?,3,9,11],f32>
+  return %1 : !torch.vtensor<[?,3,9,11],f32>
+}
+
+// -----
+
+// constant_pad_nd: (low, high) pairs from the last dim backwards; a negative
+// amount crops first (a tcp.slice), the rest is a tcp.pad with a 0-d value
+// (here a runtime size, converted to the element type).
+// CHECK-LABEL: func.func @constant_pad_negative
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %[[C0]] : tensor<?x6xf32>
+// CHECK: %[[N:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK: %[[S:.*]] = tcp.slice %arg0 starts(%[[C0]], %[[C1]]) sizes(%[[D]], %[[C5]]) strides(%[[C1]], %[[C1]]) : tensor<?x6xf32> -> tensor<?x5xf32>
+// CHECK: %[[F:.*]] = arith.sitofp %[[N]] : i64 to f32
+// CHECK: %[[V:.*]] = tensor.from_elements %[[F]] : tensor<f32>
+// CHECK: %[[P:.*]] = tcp.pad %[[S]], %[[V]] {high = [0, 2], low = [0, 0]} : tensor<?x5xf32>, tensor<f32> -> tensor<?x7xf32>
+// CHECK: return %[[P]]
+func.func @constant_pad_negative(%arg0: !torch.vtensor<[?,6],f32>) -> !torch.vtensor<[?,7],f32> {
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %int2 = torch.constant.int 2
+  %n = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?,6],f32>, !torch.int -> !torch.int
+  %0 = torch.prim.ListConstruct %int-1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.constant_pad_nd %arg0, %0, %n : !torch.vtensor<[?,6],f32>, !torch.list<int>, !torch.int -> !torch.vtensor<[?,7],f32>
+  return %1 : !torch.vtensor<[?,7],f32>
+}
+
+// -----
+
+// Cropping a dynamic dim: the slice's size is computed at run time.
+// CHECK-LABEL: func.func @constant_pad_crop_dynamic
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x6xi32>
+// CHECK: %[[SZ:.*]] = arith.subi %[[D]], %[[C2]] : index
+// CHECK: %[[S:.*]] = tcp.slice %arg0 starts(%[[C2]], %{{.*}}) sizes(%[[SZ]], %{{.*}}) strides(%{{.*}}, %{{.*}}) : tensor<?x6xi32> -> tensor<?x6xi32>
+// CHECK: %[[T:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[V:.*]] = tensor.from_elements %[[T]] : tensor<i32>
+// CHECK: tcp.pad %[[S]], %[[V]] {high = [1, 0], low = [0, 0]} : tensor<?x6xi32>, tensor<i32> -> tensor<?x6xi32>
+func.func @constant_pad_crop_dynamic(%arg0: !torch.vtensor<[?,6],si32>) -> !torch.vtensor<[?,6],si32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int-2 = torch.constant.int -2
+  %n = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?,6],si32>, !torch.int -> !torch.int
+  %0 = torch.prim.ListConstruct %int0, %int0, %int-2, %int1 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.constant_pad_nd %arg0, %0, %n : !torch.vtensor<[?,6],si32>, !torch.list<int>, !torch.int -> !torch.vtensor<[?,6],si32>
+  return %1 : !torch.vtensor<[?,6],si32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @flip
+// CHECK: tcp.flip %arg0 {axes = [0, 2]} : tensor<?x4x5xf32> -> tensor<?x4x5xf32>
+func.func @flip(%arg0: !torch.vtensor<[?,4,5],f32>) -> !torch.vtensor<[?,4,5],f32> {
+  %int-1 = torch.constant.int -1
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.ListConstruct %int-1, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.flip %arg0, %0 : !torch.vtensor<[?,4,5],f32>, !torch.list<int> -> !torch.vtensor<[?,4,5],f32>
+  return %1 : !torch.vtensor<[?,4,5],f32>
+}
+
+// -----
+
+// embedding(weight, ids) = weight[ids]: a gather_nd of the ids as
+// one-element index vectors.
+// CHECK-LABEL: func.func @embedding
+// CHECK: %[[D0:.*]] = tensor.dim %arg1, %{{.*}} : tensor<?x?xi64>
+// CHECK: %[[D1:.*]] = tensor.dim %arg1, %{{.*}} : tensor<?x?xi64>
+// CHECK: %[[I:.*]] = tensor.expand_shape %arg1 {{\[\[}}0], [1, 2]] output_shape [%[[D0]], %[[D1]], 1] : tensor<?x?xi64> into tensor<?x?x1xi64>
+// CHECK: tcp.gather_nd %arg0, %[[I]] : tensor<1000x32xf32>, tensor<?x?x1xi64> -> tensor<?x?x32xf32>
+func.func @embedding(%arg0: !torch.vtensor<[1000,32],f32>, %arg1: !torch.vtensor<[?,?],si64>) -> !torch.vtensor<[?,?,32],f32> {
+  %int-1 = torch.constant.int -1
+  %false = torch.constant.bool false
+  %0 = torch.aten.embedding %arg0, %arg1, %int-1, %false, %false : !torch.vtensor<[1000,32],f32>, !torch.vtensor<[?,?],si64>, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[?,?,32],f32>
+  return %0 : !torch.vtensor<[?,?,32],f32>
+}
+
+// -----
+
+// Int32 ids are widened to i64.
+// CHECK-LABEL: func.func @embedding_int32_ids
+// CHECK: %[[W:.*]] = tcp.cast %arg1 {in_int_signedness = #tcp<signedness Signed>, out_int_signedness = #tcp<signedness Signed>} : tensor<5xi32> -> tensor<5xi64>
+// CHECK: %[[I:.*]] = tensor.expand_shape %[[W]] {{\[\[}}0, 1]] output_shape [5, 1] : tensor<5xi64> into tensor<5x1xi64>
+// CHECK: tcp.gather_nd %arg0, %[[I]] : tensor<10x4xf32>, tensor<5x1xi64> -> tensor<5x4xf32>
+func.func @embedding_int32_ids(%arg0: !torch.vtensor<[10,4],f32>, %arg1: !torch.vtensor<[5],si32>) -> !torch.vtensor<[5,4],f32> {
+  %int-1 = torch.constant.int -1
+  %false = torch.constant.bool false
+  %0 = torch.aten.embedding %arg0, %arg1, %int-1, %false, %false : !torch.vtensor<[10,4],f32>, !torch.vtensor<[5],si32>, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[5,4],f32>
+  return %0 : !torch.vtensor<[5,4],f32>
+}
+
+// -----
+
+// Nearest-neighbour upsampling by a scale factor (as torch.export brings
+// F.interpolate(x, scale_factor=2)): per spatial dim, source index
+// min(floor(i * 0.5), 8 - 1) over an iota of the output size, laid along the
+// dim and broadcast, then a tcp.gather along that dim.
+// CHECK-LABEL: func.func @interpolate_nearest_scale
+// CHECK: %[[LAST:.*]] = arith.constant dense<7> : tensor<1xi64>
+// CHECK: %[[I:.*]] = tcp.iota : -> tensor<16xf32>
+// CHECK: %[[S:.*]] = tcp.const {value = dense<5.000000e-01> : tensor<1xf32>} : tensor<1xf32>
+// CHECK: %[[SB:.*]] = tcp.broadcast %[[S]], %{{.*}} {axes = [0]} : tensor<1xf32>, index -> tensor<16xf32>
+// CHECK: %[[M:.*]] = tcp.mul %[[I]], %[[SB]] : tensor<16xf32>, tensor<16xf32> -> tensor<16xf32>
+// CHECK: %[[F:.*]] = tcp.floor %[[M]] : tensor<16xf32> -> tensor<16xf32>
+// CHECK: %[[C:.*]] = tcp.cast %[[F]] {out_int_signedness = #tcp<signedness Signed>} : tensor<16xf32> -> tensor<16xi64>
+// CHECK: %[[LB:.*]] = tcp.broadcast %[[LAST]], %{{.*}} {axes = [0]} : tensor<1xi64>, index -> tensor<16xi64>
+// CHECK: %[[SRC:.*]] = tcp.min %[[C]], %[[LB]] : tensor<16xi64>, tensor<16xi64> -> tensor<16xi64>
+// CHECK: %[[L:.*]] = tensor.expand_shape %[[SRC]] {{\[\[}}0, 1, 2, 3]] output_shape [1, 1, 16, 1] : tensor<16xi64> into tensor<1x1x16x1xi64>
+// CHECK: %[[IDX:.*]] = tcp.broadcast %[[L]], %{{.*}}, %{{.*}}, %{{.*}} {axes = [0, 1, 3]} : tensor<1x1x16x1xi64>, index, index, index -> tensor<2x3x16x8xi64>
+// CHECK: %[[H:.*]] = tcp.gather %arg0, %[[IDX]] {dim = 2 : i64} : tensor<2x3x8x8xf32>, tensor<2x3x16x8xi64> -> tensor<2x3x16x8xf32>
+// CHECK: %[[L2:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1, 2, 3]] output_shape [1, 1, 1, 16] : tensor<16xi64> into tensor<1x1x1x16xi64>
+// CHECK: %[[IDX2:.*]] = tcp.broadcast %[[L2]], %{{.*}}, %{{.*}}, %{{.*}} {axes = [0, 1, 2]} : tensor<1x1x1x16xi64>, index, index, index -> tensor<2x3x16x16xi64>
+// CHECK: %[[W:.*]] = tcp.gather %[[H]], %[[IDX2]] {dim = 3 : i64} : tensor<2x3x16x8xf32>, tensor<2x3x16x16xi64> -> tensor<2x3x16x16xf32>
+// CHECK: return %[[W]]
+func.func @interpolate_nearest_scale(%arg0: !torch.vtensor<[2,3,8,8],f32>) -> !torch.vtensor<[2,3,16,16],f32> {
+  %false = torch.constant.bool false
+  %str = torch.constant.str "nearest"
+  %none = torch.constant.none
+  %float2.000000e00 = torch.constant.float 2.000000e+00
+  %0 = torch.prim.ListConstruct %float2.000000e00, %float2.000000e00 : (!torch.float, !torch.float) -> !torch.list<float>
+  %1 = torch.aten.__interpolate.size_list_scale_list %arg0, %none, %0, %str, %none, %none, %false : !torch.vtensor<[2,3,8,8],f32>, !torch.none, !torch.list<float>, !torch.str, !torch.none, !torch.none, !torch.bool -> !torch.vtensor<[2,3,16,16],f32>
+  return %1 : !torch.vtensor<[2,3,16,16],f32>
+}
+
+// -----
+
+// To a given size the scale is in_size / out_size (8 / 5, 8 / 12); the
+// dynamic batch is carried into the broadcast indices.
+// CHECK-LABEL: func.func @interpolate_nearest_size
+// CHECK: tcp.iota : -> tensor<5xf32>
+// CHECK: tcp.const {value = dense<1.600000e+00> : tensor<1xf32>}
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3x8x8xf32>
+// CHECK: %[[IDX:.*]] = tcp.broadcast %{{.*}}, %[[D]], %{{.*}}, %{{.*}} {axes = [0, 1, 3]} : tensor<1x1x5x1xi64>, index, index, index -> tensor<?x3x5x8xi64>
+// CHECK: %[[H:.*]] = tcp.gather %arg0, %[[IDX]] {dim = 2 : i64} : tensor<?x3x8x8xf32>, tensor<?x3x5x8xi64> -> tensor<?x3x5x8xf32>
+// CHECK: tcp.iota : -> tensor<12xf32>
+// CHECK: tcp.const {value = dense<0.666666686> : tensor<1xf32>}
+// CHECK: tcp.gather %[[H]], %{{.*}} {dim = 3 : i64} : tensor<?x3x5x8xf32>, tensor<?x3x5x12xi64> -> tensor<?x3x5x12xf32>
+func.func @interpolate_nearest_size(%arg0: !torch.vtensor<[?,3,8,8],f32>) -> !torch.vtensor<[?,3,5,12],f32> {
+  %false = torch.constant.bool false
+  %str = torch.constant.str "nearest"
+  %none = torch.constant.none
+  %int5 = torch.constant.int 5
+  %int12 = torch.constant.int 12
+  %0 = torch.prim.ListConstruct %int5, %int12 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.__interpolate.size_list_scale_list %arg0, %0, %none, %str, %none, %none, %false : !torch.vtensor<[?,3,8,8],f32>, !torch.list<int>, !torch.none, !torch.str, !torch.none, !torch.none, !torch.bool -> !torch.vtensor<[?,3,5,12],f32>
+  return %1 : !torch.vtensor<[?,3,5,12],f32>
+}

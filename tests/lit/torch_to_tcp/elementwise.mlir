@@ -163,3 +163,293 @@ func.func @unary_math(%arg0: !torch.vtensor<[4],f32>, %arg1: !torch.vtensor<[4],
   %6 = torch.aten.abs %arg1 : !torch.vtensor<[4],si32> -> !torch.vtensor<[4],si32>
   return %5, %6 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],si32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @more_unary_math
+// CHECK: %[[A:.*]] = tcp.erf %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[B:.*]] = tcp.expm1 %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[C:.*]] = tcp.rsqrt %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[D:.*]] = tcp.log2 %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]
+func.func @more_unary_math(%arg0: !torch.vtensor<[?,4],f32>) -> (!torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>) {
+  %0 = torch.aten.erf %arg0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.expm1 %arg0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %2 = torch.aten.rsqrt %arg0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %3 = torch.aten.log2 %arg0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  return %0, %1, %2, %3 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>
+}
+
+// -----
+
+// Float math on an integer tensor casts it to the float result first.
+// CHECK-LABEL: func.func @rsqrt_int
+// CHECK: %[[F:.*]] = tcp.cast %arg0 {in_int_signedness = #tcp<signedness Signed>} : tensor<4xi64> -> tensor<4xf32>
+// CHECK: tcp.rsqrt %[[F]] : tensor<4xf32> -> tensor<4xf32>
+func.func @rsqrt_int(%arg0: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],f32> {
+  %0 = torch.aten.rsqrt %arg0 : !torch.vtensor<[4],si64> -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// maximum/minimum and max.other/min.other are tcp.max/tcp.min on broadcast,
+// promoted operands (i32 with i64 is i64).
+// CHECK-LABEL: func.func @maximum_minimum
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x4xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
+// CHECK: %[[B:.*]] = tcp.broadcast %[[E]], %[[D]] {axes = [0]} : tensor<1x4xf32>, index -> tensor<?x4xf32>
+// CHECK: %[[MAX:.*]] = tcp.max %arg0, %[[B]] : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[MIN:.*]] = tcp.min %arg0, %{{.*}} : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[W:.*]] = tcp.cast %arg2 {in_int_signedness = #tcp<signedness Signed>, out_int_signedness = #tcp<signedness Signed>} : tensor<4xi32> -> tensor<4xi64>
+// CHECK: %[[IMAX:.*]] = tcp.max %[[W]], %arg3 : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+// CHECK: %[[IMIN:.*]] = tcp.min %{{.*}}, %arg3 : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+// CHECK: return %[[MAX]], %[[MIN]], %[[IMAX]], %[[IMIN]]
+func.func @maximum_minimum(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[4],f32>, %arg2: !torch.vtensor<[4],si32>, %arg3: !torch.vtensor<[4],si64>) -> (!torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>) {
+  %0 = torch.aten.maximum %arg0, %arg1 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.minimum %arg0, %arg1 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[?,4],f32>
+  %2 = torch.aten.max.other %arg2, %arg3 : !torch.vtensor<[4],si32>, !torch.vtensor<[4],si64> -> !torch.vtensor<[4],si64>
+  %3 = torch.aten.min.other %arg2, %arg3 : !torch.vtensor<[4],si32>, !torch.vtensor<[4],si64> -> !torch.vtensor<[4],si64>
+  return %0, %1, %2, %3 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>
+}
+
+// -----
+
+// remainder has the divisor's sign (Floor), fmod the dividend's (Trunc);
+// an int tensor fmod a float scalar computes in f32.
+// CHECK-LABEL: func.func @remainder_fmod
+// CHECK: %[[R:.*]] = tcp.rem %arg0, %arg1 {rounding_mode = #tcp<roundingMode Floor>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK: %[[F:.*]] = tcp.rem %arg0, %arg1 {rounding_mode = #tcp<roundingMode Trunc>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK: %[[K:.*]] = tcp.const {value = dense<3> : tensor<1xi32>} : tensor<1xi32>
+// CHECK: %[[KB:.*]] = tcp.broadcast %[[K]], %{{.*}} {axes = [0]} : tensor<1xi32>, index -> tensor<4xi32>
+// CHECK: %[[RI:.*]] = tcp.rem %arg2, %[[KB]] {rounding_mode = #tcp<roundingMode Floor>} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+// CHECK: %[[C:.*]] = tcp.cast %arg2 {in_int_signedness = #tcp<signedness Signed>} : tensor<4xi32> -> tensor<4xf32>
+// CHECK: %[[H:.*]] = tcp.const {value = dense<1.500000e+00> : tensor<1xf32>} : tensor<1xf32>
+// CHECK: %[[HB:.*]] = tcp.broadcast %[[H]], %{{.*}} {axes = [0]} : tensor<1xf32>, index -> tensor<4xf32>
+// CHECK: %[[FI:.*]] = tcp.rem %[[C]], %[[HB]] {rounding_mode = #tcp<roundingMode Trunc>} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK: return %[[R]], %[[F]], %[[RI]], %[[FI]]
+func.func @remainder_fmod(%arg0: !torch.vtensor<[4],f32>, %arg1: !torch.vtensor<[4],f32>, %arg2: !torch.vtensor<[4],si32>) -> (!torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>) {
+  %float = torch.constant.float 1.500000e+00
+  %int3 = torch.constant.int 3
+  %0 = torch.aten.remainder.Tensor %arg0, %arg1 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %1 = torch.aten.fmod.Tensor %arg0, %arg1 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %2 = torch.aten.remainder.Scalar %arg2, %int3 : !torch.vtensor<[4],si32>, !torch.int -> !torch.vtensor<[4],si32>
+  %3 = torch.aten.fmod.Scalar %arg2, %float : !torch.vtensor<[4],si32>, !torch.float -> !torch.vtensor<[4],f32>
+  return %0, %1, %2, %3 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// pow with a tensor exponent, or a scalar base (2.0 ** x), is tcp.pow.
+// CHECK-LABEL: func.func @pow_tensor
+// CHECK: %[[B:.*]] = tcp.broadcast %{{.*}}, %{{.*}} {axes = [0]} : tensor<1x4xf32>, index -> tensor<?x4xf32>
+// CHECK: %[[P:.*]] = tcp.pow %arg0, %[[B]] : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[TWO:.*]] = tcp.const {value = dense<2.000000e+00> : tensor<1xf32>} : tensor<1xf32>
+// CHECK: %[[TB:.*]] = tcp.broadcast %[[TWO]], %{{.*}} {axes = [0]} : tensor<1xf32>, index -> tensor<4xf32>
+// CHECK: %[[Q:.*]] = tcp.pow %[[TB]], %arg1 : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK: return %[[P]], %[[Q]]
+func.func @pow_tensor(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32>) {
+  %float = torch.constant.float 2.000000e+00
+  %0 = torch.aten.pow.Tensor_Tensor %arg0, %arg1 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.pow.Scalar %float, %arg1 : !torch.float, !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  return %0, %1 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// x ** c with the exponents PyTorch computes without pow: 1 (x), 2 (x * x),
+// 3 (x * x * x), 0.5 (sqrt), -0.5 (rsqrt), -1 (1 / x), -2 (1 / (x * x)),
+// whether c is an int or a float; any other c is tcp.pow.
+// CHECK-LABEL: func.func @pow_one
+// CHECK-NOT: tcp.
+// CHECK: return %arg0
+func.func @pow_one(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %int1 : !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @pow_two
+// CHECK-NOT: tcp.pow
+// CHECK: %[[M:.*]] = tcp.mul %arg0, %arg0 : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK-NEXT: return %[[M]]
+func.func @pow_two(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %int2 : !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @pow_three
+// CHECK-NOT: tcp.pow
+// CHECK: %[[S:.*]] = tcp.mul %arg0, %arg0
+// CHECK-NEXT: %[[C:.*]] = tcp.mul %[[S]], %arg0
+// CHECK-NEXT: return %[[C]]
+func.func @pow_three(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %float = torch.constant.float 3.000000e+00
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %float : !torch.vtensor<[4],f32>, !torch.float -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @pow_half
+// CHECK-NOT: tcp.pow
+// CHECK: %[[R:.*]] = tcp.sqrt %arg0 : tensor<4xf32> -> tensor<4xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @pow_half(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %float = torch.constant.float 5.000000e-01
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %float : !torch.vtensor<[4],f32>, !torch.float -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @pow_minus_half
+// CHECK-NOT: tcp.pow
+// CHECK: %[[R:.*]] = tcp.rsqrt %arg0 : tensor<4xf32> -> tensor<4xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @pow_minus_half(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %float = torch.constant.float -5.000000e-01
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %float : !torch.vtensor<[4],f32>, !torch.float -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @pow_minus_one
+// CHECK-NOT: tcp.pow
+// CHECK: %[[ONE:.*]] = tcp.const {value = dense<1.000000e+00> : tensor<1xf32>} : tensor<1xf32>
+// CHECK: %[[OB:.*]] = tcp.broadcast %[[ONE]], %{{.*}} {axes = [0]} : tensor<1xf32>, index -> tensor<4xf32>
+// CHECK: %[[R:.*]] = tcp.divf %[[OB]], %arg0 : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @pow_minus_one(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %int-1 : !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @pow_minus_two
+// CHECK-NOT: tcp.pow
+// CHECK: %[[S:.*]] = tcp.mul %arg0, %arg0
+// CHECK: %[[ONE:.*]] = tcp.const {value = dense<1.000000e+00> : tensor<1xf32>}
+// CHECK: %[[OB:.*]] = tcp.broadcast %[[ONE]]
+// CHECK: %[[R:.*]] = tcp.divf %[[OB]], %[[S]] : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @pow_minus_two(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %float = torch.constant.float -2.000000e+00
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %float : !torch.vtensor<[4],f32>, !torch.float -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @pow_other
+// CHECK: %[[C:.*]] = tcp.const {value = dense<2.500000e+00> : tensor<1xf32>} : tensor<1xf32>
+// CHECK: %[[CB:.*]] = tcp.broadcast %[[C]], %{{.*}} {axes = [0]} : tensor<1xf32>, index -> tensor<4xf32>
+// CHECK: %[[R:.*]] = tcp.pow %arg0, %[[CB]] : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @pow_other(%arg0: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %float = torch.constant.float 2.500000e+00
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %float : !torch.vtensor<[4],f32>, !torch.float -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// An integer tensor to a float exponent is float math on the cast tensor.
+// CHECK-LABEL: func.func @pow_int_half
+// CHECK: %[[F:.*]] = tcp.cast %arg0 {in_int_signedness = #tcp<signedness Signed>} : tensor<4xi32> -> tensor<4xf32>
+// CHECK-NEXT: %[[R:.*]] = tcp.sqrt %[[F]] : tensor<4xf32> -> tensor<4xf32>
+func.func @pow_int_half(%arg0: !torch.vtensor<[4],si32>) -> !torch.vtensor<[4],f32> {
+  %float = torch.constant.float 5.000000e-01
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %float : !torch.vtensor<[4],si32>, !torch.float -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// Integer x ** 5 by squaring (1 * x, then x^2 squared to x^4, times x).
+// CHECK-LABEL: func.func @pow_int_by_squaring
+// CHECK-NOT: tcp.pow
+// CHECK: %[[ONE:.*]] = tcp.const {value = dense<1> : tensor<1xi32>} : tensor<1xi32>
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?xi32>
+// CHECK: %[[OB:.*]] = tcp.broadcast %[[ONE]], %[[D]] {axes = [0]} : tensor<1xi32>, index -> tensor<?xi32>
+// CHECK: %[[X1:.*]] = tcp.mul %[[OB]], %arg0 : tensor<?xi32>, tensor<?xi32> -> tensor<?xi32>
+// CHECK: %[[X2:.*]] = tcp.mul %arg0, %arg0
+// CHECK: %[[X4:.*]] = tcp.mul %[[X2]], %[[X2]]
+// CHECK: %[[X5:.*]] = tcp.mul %[[X1]], %[[X4]]
+// CHECK: return %[[X5]]
+func.func @pow_int_by_squaring(%arg0: !torch.vtensor<[?],si32>) -> !torch.vtensor<[?],si32> {
+  %int5 = torch.constant.int 5
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %int5 : !torch.vtensor<[?],si32>, !torch.int -> !torch.vtensor<[?],si32>
+  return %0 : !torch.vtensor<[?],si32>
+}
+
+// Integer x ** 0 is a broadcast 1.
+// CHECK-LABEL: func.func @pow_int_zero
+// CHECK-NOT: tcp.mul
+// CHECK: %[[ONE:.*]] = tcp.const {value = dense<1> : tensor<1xi32>} : tensor<1xi32>
+// CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?xi32>
+// CHECK: %[[P0:.*]] = tcp.broadcast %[[ONE]], %[[D]] {axes = [0]} : tensor<1xi32>, index -> tensor<?xi32>
+// CHECK-NEXT: return %[[P0]]
+func.func @pow_int_zero(%arg0: !torch.vtensor<[?],si32>) -> !torch.vtensor<[?],si32> {
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.pow.Tensor_Scalar %arg0, %int0 : !torch.vtensor<[?],si32>, !torch.int -> !torch.vtensor<[?],si32>
+  return %0 : !torch.vtensor<[?],si32>
+}
+
+// -----
+
+// Exact gelu: 0.5 * x * (1 + erf(x * sqrt(1/2))).
+// CHECK-LABEL: func.func @gelu_exact
+// CHECK: %[[C:.*]] = tcp.const {value = dense<0.707106769> : tensor<1x1xf32>} : tensor<1x1xf32>
+// CHECK: %[[CB:.*]] = tcp.broadcast %[[C]], %{{.*}}, %{{.*}} {axes = [0, 1]} : tensor<1x1xf32>, index, index -> tensor<?x4xf32>
+// CHECK: %[[S:.*]] = tcp.mul %arg0, %[[CB]]
+// CHECK: %[[E:.*]] = tcp.erf %[[S]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[ONE:.*]] = tcp.const {value = dense<1.000000e+00> : tensor<1x1xf32>}
+// CHECK: %[[OB:.*]] = tcp.broadcast %[[ONE]]
+// CHECK: %[[A:.*]] = tcp.add %[[OB]], %[[E]]
+// CHECK: %[[H:.*]] = tcp.const {value = dense<5.000000e-01> : tensor<1x1xf32>}
+// CHECK: %[[HB:.*]] = tcp.broadcast %[[H]]
+// CHECK: %[[HX:.*]] = tcp.mul %arg0, %[[HB]]
+// CHECK: %[[R:.*]] = tcp.mul %[[HX]], %[[A]] : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: return %[[R]]
+func.func @gelu_exact(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f32> {
+  %str = torch.constant.str "none"
+  %0 = torch.aten.gelu %arg0, %str : !torch.vtensor<[?,4],f32>, !torch.str -> !torch.vtensor<[?,4],f32>
+  return %0 : !torch.vtensor<[?,4],f32>
+}
+
+// -----
+
+// tanh gelu: 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3))).
+// CHECK-LABEL: func.func @gelu_tanh
+// CHECK-NOT: tcp.erf
+// CHECK: %[[X2:.*]] = tcp.mul %arg0, %arg0
+// CHECK: %[[X3:.*]] = tcp.mul %[[X2]], %arg0
+// CHECK: %[[K:.*]] = tcp.const {value = dense<4.471500e-02> : tensor<1x1xf32>}
+// CHECK: %[[KB:.*]] = tcp.broadcast %[[K]]
+// CHECK: %[[KX3:.*]] = tcp.mul %[[X3]], %[[KB]]
+// CHECK: %[[P:.*]] = tcp.add %arg0, %[[KX3]]
+// CHECK: %[[S:.*]] = tcp.const {value = dense<0.797884583> : tensor<1x1xf32>}
+// CHECK: %[[SB:.*]] = tcp.broadcast %[[S]]
+// CHECK: %[[IN:.*]] = tcp.mul %[[P]], %[[SB]]
+// CHECK: %[[T:.*]] = tcp.tanh %[[IN]]
+// CHECK: %[[A:.*]] = tcp.add %{{.*}}, %[[T]]
+// CHECK: %[[HX:.*]] = tcp.mul %arg0, %{{.*}}
+// CHECK: %[[R:.*]] = tcp.mul %[[HX]], %[[A]]
+// CHECK: return %[[R]]
+func.func @gelu_tanh(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f32> {
+  %str = torch.constant.str "tanh"
+  %0 = torch.aten.gelu %arg0, %str : !torch.vtensor<[?,4],f32>, !torch.str -> !torch.vtensor<[?,4],f32>
+  return %0 : !torch.vtensor<[?,4],f32>
+}
+
+// -----
+
+// clamp with tensor bounds: max with the lower bound, then min with the
+// upper one (a missing bound is skipped).
+// CHECK-LABEL: func.func @clamp_tensor
+// CHECK: %[[LO:.*]] = tcp.broadcast %{{.*}}, %{{.*}} {axes = [0]} : tensor<1x4xf32>, index -> tensor<?x4xf32>
+// CHECK: %[[M:.*]] = tcp.max %arg0, %[[LO]] : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[C:.*]] = tcp.min %[[M]], %arg2 : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK-NOT: tcp.max
+// CHECK: %[[HI:.*]] = tcp.broadcast %{{.*}}, %{{.*}} {axes = [0]} : tensor<1x4xf32>, index -> tensor<?x4xf32>
+// CHECK: %[[C2:.*]] = tcp.min %arg0, %[[HI]] : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: return %[[C]], %[[C2]]
+func.func @clamp_tensor(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[4],f32>, %arg2: !torch.vtensor<[?,4],f32>) -> (!torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>) {
+  %none = torch.constant.none
+  %0 = torch.aten.clamp.Tensor %arg0, %arg1, %arg2 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.clamp.Tensor %arg0, %none, %arg1 : !torch.vtensor<[?,4],f32>, !torch.none, !torch.vtensor<[4],f32> -> !torch.vtensor<[?,4],f32>
+  return %0, %1 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>
+}

@@ -34,11 +34,11 @@ func.func @size_arithmetic(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?]
 
 // Every op that did not convert, with its location, in one message.
 // REPORT: error: 2 ops could not be converted to TCP:
-// REPORT-NEXT:   {{.*}}two_unsupported.mlir:6:8: torch.aten.cumsum (no Torch-to-TCP pattern for this op)
-// REPORT-NEXT:   {{.*}}two_unsupported.mlir:9:8: torch.aten.flip (no Torch-to-TCP pattern for this op)
+// REPORT-NEXT:   {{.*}}two_unsupported.mlir:6:8: torch.aten.nan_to_num (no Torch-to-TCP pattern for this op)
+// REPORT-NEXT:   {{.*}}two_unsupported.mlir:10:8: torch.aten.roll (no Torch-to-TCP pattern for this op)
 // REPORT-NEXT:   (--allow-unconverted keeps them as tcp.custom_op)
 
 // With --allow-unconverted they become tcp.custom_op, constant operands as attributes.
-// CUSTOM: %[[C:.*]] = tcp.custom_op("torch.aten.cumsum") %arg0 {dim = 1 : i64, dtype} : tensor<4x3xf32> -> tensor<4x3xf32>
+// CUSTOM: %[[C:.*]] = tcp.custom_op("torch.aten.nan_to_num") %arg0 {nan = 0.000000e+00 : f64, neginf, posinf} : tensor<4x3xf32> -> tensor<4x3xf32>
 // CUSTOM: %[[T:.*]] = tcp.tanh %[[C]]
-// CUSTOM: tcp.custom_op("torch.aten.flip") %[[T]] {dims = [1]} : tensor<4x3xf32> -> tensor<4x3xf32>
+// CUSTOM: tcp.custom_op("torch.aten.roll") %[[T]] {dims = [1], shifts = [1]} : tensor<4x3xf32> -> tensor<4x3xf32>

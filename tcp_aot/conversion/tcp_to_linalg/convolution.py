@@ -1,0 +1,234 @@
+"""TCP -> linalg: convolution and pooling on [N, C, spatial...] tensors.
+
+The input is first dilated (input_dilation: a transposed convolution) and
+padded with tensor.pad; the window computation is then a named linalg op
+where one fits (conv_{1,2,3}d_nc..._fc..., pooling_nc{w,hw}_{max,sum}), else
+a linalg.generic of the same shape (grouped convolutions run per group on
+[N, G, C/G, ...] views). Average pooling divides by torch's divisor in a
+second elementwise generic.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, linalg, tensor
+
+from ...dialects import tcp
+from ..pattern_list import PatternList
+from .contraction import multiply_add, zero
+from .utils import (
+    DYNAMIC, PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, size_add, size_floordiv,
+    size_max, size_min, size_mul, size_sub, structured,
+)
+
+PATTERNS = PatternList()
+
+_NAMED_CONV = {1: linalg.conv_1d_ncw_fcw, 2: linalg.conv_2d_nchw_fchw, 3: linalg.conv_3d_ncdhw_fcdhw}
+_NAMED_POOL = {("Max", 1): linalg.pooling_ncw_max, ("Max", 2): linalg.pooling_nchw_max,
+               ("Avg", 1): linalg.pooling_ncw_sum, ("Avg", 2): linalg.pooling_nchw_sum}
+
+
+def _sizes(v: ir.Value) -> list[Size]:
+    return [dim_of(v, d) for d in range(ir.RankedTensorType(v.type).rank)]
+
+
+def _type(shape: list[Size], elem: ir.Type) -> ir.RankedTensorType:
+    return ir.RankedTensorType.get([s if isinstance(s, int) else DYNAMIC for s in shape], elem)
+
+
+def window_count(size: Size, kernel: Size, stride: int, dilation: int) -> Size:
+    """How many windows fit: (size - dilation * (kernel - 1) - 1) // stride + 1,
+    or none (tcp.conv_output_size)."""
+    span = size_sub(size_sub(size, size_mul(dilation, size_sub(kernel, 1))), 1)
+    return size_max(size_add(size_floordiv(span, stride), 1), 0)
+
+
+def _empty_result(sizes: list[Size]) -> bool:
+    """Whether a static output dim is 0: no window fits, nothing to compute
+    (and the named ops would reject the shapes)."""
+    return any(isinstance(s, int) and s == 0 for s in sizes)
+
+
+def padded(x: ir.Value, low: list[Size], high: list[Size], value: ir.Value) -> ir.Value:
+    """x padded with the scalar `value` on its spatial dims (dims 2...)."""
+    if all(isinstance(p, int) and p == 0 for p in low + high):
+        return x
+    sizes = _sizes(x)
+    low, high = [0, 0] + low, [0, 0] + high
+    out_t = _type([size_add(size_add(s, lo), hi) for s, lo, hi in zip(sizes, low, high)],
+                  ir.RankedTensorType(x.type).element_type)
+    dynamic = lambda ps: [as_index(p) for p in ps if not isinstance(p, int)]  # noqa: E731
+    static = lambda ps: [p if isinstance(p, int) else DYNAMIC for p in ps]  # noqa: E731
+    pad = tensor.PadOp(out_t, x, dynamic(low), dynamic(high), static(low), static(high))
+    block = pad.regions[0].blocks.append(*[ir.IndexType.get()] * out_t.rank)
+    with ir.InsertionPoint(block):
+        tensor.YieldOp(value)
+    return pad.result
+
+
+def dilated(x: ir.Value, factors: list[int]) -> ir.Value:
+    """x with factor - 1 zeros between neighbours along each spatial dim."""
+    if all(f == 1 for f in factors):
+        return x
+    sizes = _sizes(x)
+    new = sizes[:2] + [size_max(size_add(size_mul(size_sub(s, 1), f), 1), 0) for s, f in zip(sizes[2:], factors)]
+    elem = ir.RankedTensorType(x.type).element_type
+    base = filled(_type(new, elem), new, zero(elem))
+    strides = [1, 1] + factors
+    offsets = [0] * len(sizes)
+    return tensor.InsertSliceOp(x, base, [], [as_index(s) for s in sizes if not isinstance(s, int)], [],
+                                offsets, [s if isinstance(s, int) else DYNAMIC for s in sizes], strides).result
+
+
+@PATTERNS.register(tcp.ConvOp.OPERATION_NAME)
+def lower_conv(op, rewriter):
+    view = tcp.ConvOp(op)
+    x = dilated(view.input, view.input_dilation_())
+    elem = ir.RankedTensorType(x.type).element_type
+    x = padded(x, view.padding_low_(), view.padding_high_(), zero(elem))
+    w = view.weight
+    stride, dilation = view.stride_(), view.dilation_()
+    groups = ir.IntegerAttr(view.groups).value
+    spatial = len(stride)
+    out_sizes = [window_count(dim_of(x, 2 + d), dim_of(w, 2 + d), stride[d], dilation[d]) for d in range(spatial)]
+    out_t = ir.RankedTensorType(view.out.type)
+    if _empty_result(out_sizes):
+        result = empty(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes)
+    elif groups == 1 and spatial in _NAMED_CONV:
+        init = filled(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes, zero(elem))
+        result = _NAMED_CONV[spatial](x, w, outs=[init], strides=stride, dilations=dilation)
+    else:
+        result = _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t)
+    rewriter.replace_op(op, [result])
+
+
+def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
+    """The convolution on views [N, G, C/G, S...] and [G, O/G, C/G, K...]:
+    out[n, g, o, s] += x[n, g, c, s * stride + k * dilation] * w[g, o, c, k]."""
+    spatial = len(stride)
+    elem = out_t.element_type
+    n, c = dim_of(x, 0), dim_of(x, 1)
+    o = dim_of(w, 0)
+    xg = _split_dim(x, 1, groups, size_floordiv(c, groups))
+    wg = _split_dim(w, 0, groups, size_floordiv(o, groups))
+    out_shape = [n, groups, size_floordiv(o, groups)] + out_sizes
+    init = filled(_type(out_shape, elem), out_shape, zero(elem))
+    # Loops: n, g, o, s..., then c, k... (reduced).
+    loops = 3 + 2 * spatial + 1
+    s = [ir.AffineDimExpr.get(3 + i) for i in range(spatial)]
+    k = [ir.AffineDimExpr.get(4 + spatial + i) for i in range(spatial)]
+    d = ir.AffineDimExpr.get
+    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1), d(3 + spatial)] +
+                             [s[i] * stride[i] + k[i] * dilation[i] for i in range(spatial)])
+    w_map = ir.AffineMap.get(loops, 0, [d(1), d(2), d(3 + spatial)] + k)
+    out_map = ir.AffineMap.get(loops, 0, [d(0), d(1), d(2)] + s)
+    iterators = [PARALLEL] * (3 + spatial) + [REDUCTION] * (1 + spatial)
+    result = structured([xg, wg], [init], [x_map, w_map, out_map], iterators,
+                        lambda a, b, acc: [multiply_add(a, b, acc)])[0]
+    groups_reassociation = [[0], [1, 2]] + [[i] for i in range(3, 3 + spatial)]
+    return tensor.CollapseShapeOp(out_t, result, groups_reassociation).result
+
+
+def _split_dim(v: ir.Value, dim: int, outer: int, inner: Size) -> ir.Value:
+    """v with dim `dim` split into [outer, inner]."""
+    sizes = _sizes(v)
+    shape = sizes[:dim] + [outer, inner] + sizes[dim + 1:]
+    reassociation = [[i] for i in range(dim)] + [[dim, dim + 1]] + [[i + 1] for i in range(dim + 1, len(sizes))]
+    out_t = _type(shape, ir.RankedTensorType(v.type).element_type)
+    dynamic = [as_index(s) for s in shape if not isinstance(s, int)]
+    return tensor.ExpandShapeOp(out_t, v, reassociation, dynamic, list(out_t.shape)).result
+
+
+@PATTERNS.register(tcp.PoolOp.OPERATION_NAME)
+def lower_pool(op, rewriter):
+    view = tcp.PoolOp(op)
+    kernel, stride, padding, dilation = view.window()
+    ceil_mode = view.attr("ceil_mode") is not None and ir.BoolAttr(view.ceil_mode).value
+    x = view.in_
+    elem = ir.RankedTensorType(x.type).element_type
+    is_max = view.pool_kind == "Max"
+    spatial = len(kernel)
+    sizes = _sizes(x)
+    out_sizes = [_pool_output_size(sizes[2 + d], kernel[d], stride[d], padding[d], dilation[d], ceil_mode)
+                 for d in range(spatial)]
+    # High padding reaches the end of the last window (a ceil_mode window may
+    # end past the padded input).
+    high = [size_max(padding[d], size_sub(size_add(size_mul(size_sub(out_sizes[d], 1), stride[d]),
+                                                   dilation[d] * (kernel[d] - 1) + 1),
+                                          size_add(sizes[2 + d], padding[d])))
+            for d in range(spatial)]
+    fill_value = arith.ConstantOp(elem, float("-inf") if is_max else 0.0).result
+    xp = padded(x, list(padding), high, fill_value)
+    out_t = ir.RankedTensorType(view.out.type)
+    init = filled(out_t, sizes[:2] + out_sizes, fill_value)
+    window = tensor.EmptyOp(kernel, elem).result
+    named = _NAMED_POOL.get((view.pool_kind, spatial))
+    if _empty_result(out_sizes):
+        rewriter.replace_op(op, [init])
+        return
+    if named is not None:
+        result = named(xp, window, outs=[init], strides=stride, dilations=dilation)
+    else:
+        result = _pool_generic(xp, window, init, stride, dilation, is_max)
+    if not is_max:
+        result = _divide_by_window_size(view, result, sizes[2:], kernel, stride, padding)
+    rewriter.replace_op(op, [result])
+
+
+def _pool_generic(x, window, init, stride, dilation, is_max) -> ir.Value:
+    spatial = len(stride)
+    loops = 2 + 2 * spatial
+    d = ir.AffineDimExpr.get
+    o = [d(2 + i) for i in range(spatial)]
+    k = [d(2 + spatial + i) for i in range(spatial)]
+    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [o[i] * stride[i] + k[i] * dilation[i]
+                                                       for i in range(spatial)])
+    maps = [x_map, ir.AffineMap.get(loops, 0, k), ir.AffineMap.get(loops, 0, [d(0), d(1)] + o)]
+    iterators = [PARALLEL] * (2 + spatial) + [REDUCTION] * spatial
+    combine = arith.MaximumFOp if is_max else arith.AddFOp
+    return structured([x, window], [init], maps, iterators, lambda a, _, acc: [combine(acc, a).result])[0]
+
+
+def _pool_output_size(size: Size, kernel: int, stride: int, padding: int, dilation: int, ceil_mode: bool) -> Size:
+    """torch's pooling output size (tcp.pool_output_size), on sizes that may
+    be dynamic."""
+    if isinstance(size, int):
+        return tcp.pool_output_size(size, kernel, stride, padding, dilation, ceil_mode)
+    span = size_sub(size_add(size, 2 * padding), dilation * (kernel - 1) + 1)
+    out = size_add(size_floordiv(size_add(span, stride - 1 if ceil_mode else 0), stride), 1)
+    if ceil_mode:
+        # The last window must start inside the input or the low padding.
+        starts_outside = arith.CmpIOp(arith.CmpIPredicate.sge, as_index(size_mul(size_sub(out, 1), stride)),
+                                      as_index(size_add(size, padding))).result
+        out = arith.SelectOp(starts_outside, as_index(size_sub(out, 1)), as_index(out)).result
+    return size_max(out, 0)
+
+
+def _divide_by_window_size(view: tcp.PoolOp, sums: ir.Value, sizes: list[Size], kernel, stride, padding):
+    """Each window's sum divided by torch's divisor: divisor_override, or the
+    window clipped to the padded input (count_include_pad) or to the input."""
+    out_t = ir.RankedTensorType(sums.type)
+    elem = out_t.element_type
+    override = view.attr("divisor_override")
+    include_pad = view.attr("count_include_pad") is not None and ir.BoolAttr(view.count_include_pad).value
+    # Values used inside the body are computed outside it.
+    limits = [(as_index(size_add(s, p)), as_index(s)) for s, p in zip(sizes, padding)]
+    i64 = ir.IntegerType.get_signless(64)
+
+    def body(total: ir.Value) -> ir.Value:
+        if override is not None:
+            divisor = arith.ConstantOp(elem, float(ir.IntegerAttr(override).value)).result
+            return arith.DivFOp(total, divisor).result
+        count = as_index(1)
+        for d, ((padded_end, size), k, s, p) in enumerate(zip(limits, kernel, stride, padding)):
+            start = arith.SubIOp(arith.MulIOp(linalg.IndexOp(2 + d).result, as_index(s)).result,
+                                 as_index(p)).result
+            end = size_min(size_add(start, k), padded_end)
+            if not include_pad:
+                start, end = size_max(start, 0), size_min(end, size)
+            count = size_mul(count, size_sub(end, start))
+        divisor = arith.SIToFPOp(elem, arith.IndexCastOp(i64, as_index(count)).result).result
+        return arith.DivFOp(total, divisor).result
+
+    return generic([sums], empty(out_t, _sizes(sums)), [ir.AffineMap.get_identity(out_t.rank)], body)
+

@@ -1,0 +1,299 @@
+// TCP -> linalg: tcp.conv is (input dilation by a strided insert_slice into
+// zeros,) a zero tensor.pad and a named linalg convolution for groups = 1,
+// else a grouped linalg.generic on [N, G, C/G, ...] views; tcp.pool pads with
+// -inf (Max) or 0 (Avg) up to the end of the last window and uses
+// linalg.pooling_nc{w,hw}_{max,sum} in 1-D/2-D, else a generic; Avg divides
+// by torch's divisor in a second generic.
+// RUN: tcp-opt %s --split-input-file --pass-pipeline=convert-tcp-to-linalg | FileCheck %s
+
+// CHECK-LABEL: func.func @conv2d
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+// CHECK: tensor.yield %[[ZERO]] : f32
+// CHECK: } : tensor<?x3x8x8xf32> to tensor<?x3x10x10xf32>
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3x8x8xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x4x4x4xf32>
+// CHECK: %[[I:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<?x4x4x4xf32>)
+// CHECK: %[[C:.*]] = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[P]], %arg1 : tensor<?x3x10x10xf32>, tensor<4x3x3x3xf32>) outs(%[[I]] : tensor<?x4x4x4xf32>) -> tensor<?x4x4x4xf32>
+// CHECK: return %[[C]]
+func.func @conv2d(%x: tensor<?x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<?x4x4x4xf32> {
+  %0 = tcp.conv %x, %w {dilation = [1, 1], groups = 1 : i64, input_dilation = [1, 1], padding_high = [1, 1], padding_low = [1, 1], stride = [2, 2]} : tensor<?x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<?x4x4x4xf32>
+  return %0 : tensor<?x4x4x4xf32>
+}
+
+// -----
+
+// 1-D and 3-D have named ops too; no padding, no tensor.pad.
+// CHECK-LABEL: func.func @conv1d_conv3d
+// CHECK-NOT: tensor.pad
+// CHECK: linalg.conv_1d_ncw_fcw {dilations = dense<2> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>} ins(%arg0, %arg1 : tensor<2x3x16xf32>, tensor<4x3x3xf32>) outs(%{{.*}} : tensor<2x4x12xf32>)
+// CHECK: linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>} ins(%arg2, %arg3 : tensor<1x2x4x4x4xf32>, tensor<2x2x2x2x2xf32>) outs(%{{.*}} : tensor<1x2x3x3x3xf32>)
+func.func @conv1d_conv3d(%x: tensor<2x3x16xf32>, %w: tensor<4x3x3xf32>, %y: tensor<1x2x4x4x4xf32>, %v: tensor<2x2x2x2x2xf32>) -> (tensor<2x4x12xf32>, tensor<1x2x3x3x3xf32>) {
+  %0 = tcp.conv %x, %w {dilation = [2], groups = 1 : i64, input_dilation = [1], padding_high = [0], padding_low = [0], stride = [1]} : tensor<2x3x16xf32>, tensor<4x3x3xf32> -> tensor<2x4x12xf32>
+  %1 = tcp.conv %y, %v {dilation = [1, 1, 1], groups = 1 : i64, input_dilation = [1, 1, 1], padding_high = [0, 0, 0], padding_low = [0, 0, 0], stride = [1, 1, 1]} : tensor<1x2x4x4x4xf32>, tensor<2x2x2x2x2xf32> -> tensor<1x2x3x3x3xf32>
+  return %0, %1 : tensor<2x4x12xf32>, tensor<1x2x3x3x3xf32>
+}
+
+// -----
+
+// Groups: input [2, 4, 16] viewed as [N, G=2, C/G=2, 16], weight [6, 2, 3]
+// as [G, O/G=3, C/G, 3]; loops (n, g, o, s, c, k) with
+// out[n, g, o, s] += x[n, g, c, s * stride + k * dilation] * w[g, o, c, k],
+// then the [N, G, O/G, S] result collapsed to [N, O, S].
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d3 + d5 * 2)>
+// CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d2, d4, d5)>
+// CHECK-DAG: #[[O:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @conv_grouped
+// CHECK-NOT: linalg.conv
+// CHECK: %[[XG:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2], [3]] output_shape [2, 2, 2, 16] : tensor<2x4x16xf32> into tensor<2x2x2x16xf32>
+// CHECK: %[[WG:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1], [2], [3]] output_shape [2, 3, 2, 3] : tensor<6x2x3xf32> into tensor<2x3x2x3xf32>
+// CHECK: %[[I:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x2x3x12xf32>)
+// CHECK: %[[G:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[W]], #[[O]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XG]], %[[WG]] : tensor<2x2x2x16xf32>, tensor<2x3x2x3xf32>) outs(%[[I]] : tensor<2x2x3x12xf32>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[A]], %[[B]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[M]] : f32
+// CHECK-NEXT: linalg.yield %[[S]] : f32
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[G]] {{\[\[}}0], [1, 2], [3]] : tensor<2x2x3x12xf32> into tensor<2x6x12xf32>
+// CHECK: return %[[R]]
+func.func @conv_grouped(%x: tensor<2x4x16xf32>, %w: tensor<6x2x3xf32>) -> tensor<2x6x12xf32> {
+  %0 = tcp.conv %x, %w {dilation = [2], groups = 2 : i64, input_dilation = [1], padding_high = [0], padding_low = [0], stride = [1]} : tensor<2x4x16xf32>, tensor<6x2x3xf32> -> tensor<2x6x12xf32>
+  return %0 : tensor<2x6x12xf32>
+}
+
+// -----
+
+// A grouped convolution with a dynamic batch and length, stride 2, padding
+// 1: the views carry the dynamic sizes; the output length is
+// (L + 2 - 3) floordiv 2 + 1.
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d3 * 2 + d5)>
+// CHECK-LABEL: func.func @conv_grouped_dynamic
+// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1] high[0, 0, 1] {
+// CHECK: } : tensor<?x4x?xf32> to tensor<?x4x?xf32>
+// CHECK: %[[XG:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2], [3]] output_shape [%{{.*}}, 2, 2, %{{.*}}] : tensor<?x4x?xf32> into tensor<?x2x2x?xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[X]], {{.*}}]{{.*}} ins(%[[XG]], %{{.*}} : tensor<?x2x2x?xf32>, tensor<2x3x2x3xf32>) outs(%{{.*}} : tensor<?x2x3x?xf32>)
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2], [3]] : tensor<?x2x3x?xf32> into tensor<?x6x?xf32>
+func.func @conv_grouped_dynamic(%x: tensor<?x4x?xf32>, %w: tensor<6x2x3xf32>) -> tensor<?x6x?xf32> {
+  %0 = tcp.conv %x, %w {dilation = [1], groups = 2 : i64, input_dilation = [1], padding_high = [1], padding_low = [1], stride = [2]} : tensor<?x4x?xf32>, tensor<6x2x3xf32> -> tensor<?x6x?xf32>
+  return %0 : tensor<?x6x?xf32>
+}
+
+// -----
+
+// The forward form of a transposed convolution (stride 2, padding 1,
+// output_padding 1): the input is dilated into zeros with a stride-2
+// insert_slice (8 -> 15), padded 1 low and 2 high (15 -> 18), then a plain
+// stride-1 convolution (18 - 3 + 1 = 16).
+// CHECK-LABEL: func.func @conv_transposed
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[Z:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<2x3x15x15xf32>)
+// CHECK: %[[D:.*]] = tensor.insert_slice %arg0 into %[[Z]][0, 0, 0, 0] [2, 3, 8, 8] [1, 1, 2, 2] : tensor<2x3x8x8xf32> into tensor<2x3x15x15xf32>
+// CHECK: %[[P:.*]] = tensor.pad %[[D]] low[0, 0, 1, 1] high[0, 0, 2, 2] {
+// CHECK: tensor.yield %[[ZERO]] : f32
+// CHECK: } : tensor<2x3x15x15xf32> to tensor<2x3x18x18xf32>
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[P]], %arg1 : tensor<2x3x18x18xf32>, tensor<4x3x3x3xf32>) outs(%{{.*}} : tensor<2x4x16x16xf32>)
+func.func @conv_transposed(%x: tensor<2x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<2x4x16x16xf32> {
+  %0 = tcp.conv %x, %w {dilation = [1, 1], groups = 1 : i64, input_dilation = [2, 2], padding_high = [2, 2], padding_low = [1, 1], stride = [1, 1]} : tensor<2x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<2x4x16x16xf32>
+  return %0 : tensor<2x4x16x16xf32>
+}
+
+// -----
+
+// Input dilation of a dynamic dim: the dilated size is max((L - 1) * 2 + 1, 0).
+// CHECK-LABEL: func.func @conv_input_dilation_dynamic
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[L:.*]] = tensor.dim %arg0, %[[C2]] : tensor<?x3x?x8xf32>
+// CHECK: %[[LM1:.*]] = arith.subi %[[L]], %[[C1]] : index
+// CHECK: %[[MUL:.*]] = arith.muli %[[LM1]], %[[C2]] : index
+// CHECK: %[[ADD:.*]] = arith.addi %[[MUL]], %[[C1]] : index
+// CHECK: %[[DL:.*]] = arith.maxsi %[[ADD]], %[[C0]] : index
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}, %[[DL]]) : tensor<?x3x?x8xf32>
+// CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?x3x?x8xf32>)
+// CHECK: tensor.insert_slice %arg0 into %[[Z]][0, 0, 0, 0] [%{{.*}}, 3, %[[L]], 8] [1, 1, 2, 1] : tensor<?x3x?x8xf32> into tensor<?x3x?x8xf32>
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}
+func.func @conv_input_dilation_dynamic(%x: tensor<?x3x?x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<?x4x?x4xf32> {
+  %0 = tcp.conv %x, %w {dilation = [1, 1], groups = 1 : i64, input_dilation = [2, 1], padding_high = [1, 1], padding_low = [1, 1], stride = [1, 2]} : tensor<?x3x?x8xf32>, tensor<4x3x3x3xf32> -> tensor<?x4x?x4xf32>
+  return %0 : tensor<?x4x?x4xf32>
+}
+
+// -----
+
+// Max pooling, ceil_mode, kernel 3, stride 2, padding 1, dilation 2 on 8:
+// 4 windows, the last ending at 3 * 2 + 2 * 2 + 1 = 11 = 8 + 1 + 2, so the
+// high padding is 2 (the ceil_mode extra), with -inf; the init is -inf too.
+// CHECK-LABEL: func.func @max_pool2d_ceil
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3x8x8xf32>
+// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 2, 2] {
+// CHECK: tensor.yield %[[NINF]] : f32
+// CHECK: } : tensor<?x3x8x8xf32> to tensor<?x3x11x11xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x3x4x4xf32>
+// CHECK: %[[I:.*]] = linalg.fill ins(%[[NINF]] : f32) outs(%[[E]] : tensor<?x3x4x4xf32>)
+// CHECK: %[[K:.*]] = tensor.empty() : tensor<3x3xf32>
+// CHECK: %[[R:.*]] = linalg.pooling_nchw_max {dilations = dense<2> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[P]], %[[K]] : tensor<?x3x11x11xf32>, tensor<3x3xf32>) outs(%[[I]] : tensor<?x3x4x4xf32>) -> tensor<?x3x4x4xf32>
+// CHECK: return %[[R]]
+func.func @max_pool2d_ceil(%x: tensor<?x3x8x8xf32>) -> tensor<?x3x4x4xf32> {
+  %0 = tcp.pool %x {ceil_mode = true, dilation = [2, 2], kernel_size = [3, 3], kind = #tcp<poolKind Max>, padding = [1, 1], stride = [2, 2]} : tensor<?x3x8x8xf32> -> tensor<?x3x4x4xf32>
+  return %0 : tensor<?x3x4x4xf32>
+}
+
+// -----
+
+// No padding needed: no tensor.pad; 1-D is linalg.pooling_ncw_max.
+// CHECK-LABEL: func.func @max_pool1d
+// CHECK-NOT: tensor.pad
+// CHECK: linalg.pooling_ncw_max {dilations = dense<1> : tensor<1xi64>, strides = dense<2> : tensor<1xi64>} ins(%arg0, %{{.*}} : tensor<2x3x16xf32>, tensor<2xf32>) outs(%{{.*}} : tensor<2x3x8xf32>)
+func.func @max_pool1d(%x: tensor<2x3x16xf32>) -> tensor<2x3x8xf32> {
+  %0 = tcp.pool %x {ceil_mode = false, dilation = [1], kernel_size = [2], kind = #tcp<poolKind Max>, padding = [0], stride = [2]} : tensor<2x3x16xf32> -> tensor<2x3x8xf32>
+  return %0 : tensor<2x3x8xf32>
+}
+
+// -----
+
+// 3-D pooling has no named op: a generic with the window dims as reduction
+// loops, input index o * stride + k.
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>
+// CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
+// CHECK-DAG: #[[O:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @max_pool3d
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[I:.*]] = linalg.fill ins(%[[NINF]] : f32) outs(%{{.*}} : tensor<?x16x2x4x4xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[X]], #[[K]], #[[O]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%arg0, %{{.*}} : tensor<?x16x4x8x8xf32>, tensor<2x2x2xf32>) outs(%[[I]] : tensor<?x16x2x4x4xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[ACC]], %[[IN]] : f32
+// CHECK-NEXT: linalg.yield %[[M]] : f32
+func.func @max_pool3d(%x: tensor<?x16x4x8x8xf32>) -> tensor<?x16x2x4x4xf32> {
+  %0 = tcp.pool %x {ceil_mode = false, dilation = [1, 1, 1], kernel_size = [2, 2, 2], kind = #tcp<poolKind Max>, padding = [0, 0, 0], stride = [2, 2, 2]} : tensor<?x16x4x8x8xf32> -> tensor<?x16x2x4x4xf32>
+  return %0 : tensor<?x16x2x4x4xf32>
+}
+
+// -----
+
+// Average pooling, ceil_mode, count_include_pad=false: zero padding 1 low,
+// 2 high (the ceil_mode extra), a pooling_nchw_sum, then each window's sum
+// divided by the window clipped to the input: start = o * 2 - 1,
+// end = min(start + 3, 8 + 1), then max(start, 0) and min(end, 8).
+// CHECK-DAG: #[[ID4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @avg_pool2d_ceil_exclude_pad
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
+// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 2, 2] {
+// CHECK: tensor.yield %[[ZERO]] : f32
+// CHECK: } : tensor<2x3x8x8xf32> to tensor<2x3x11x11xf32>
+// CHECK: %[[I:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<2x3x5x5xf32>)
+// CHECK: %[[S:.*]] = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[P]], %{{.*}} : tensor<2x3x11x11xf32>, tensor<3x3xf32>) outs(%[[I]] : tensor<2x3x5x5xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[ID4]], #[[ID4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[S]] : tensor<2x3x5x5xf32>)
+// CHECK-NEXT: ^bb0(%[[SUM:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[OH:.*]] = linalg.index 2 : index
+// CHECK-NEXT: %[[T:.*]] = arith.muli %[[OH]], %[[C2]] : index
+// CHECK-NEXT: %[[HS:.*]] = arith.subi %[[T]], %[[C1]] : index
+// CHECK-NEXT: %[[HE0:.*]] = arith.addi %[[HS]], %[[C3]] : index
+// CHECK-NEXT: %[[HE1:.*]] = arith.minsi %[[HE0]], %[[C9]] : index
+// CHECK-NEXT: %[[HS2:.*]] = arith.maxsi %[[HS]], %[[C0]] : index
+// CHECK-NEXT: %[[HE2:.*]] = arith.minsi %[[HE1]], %[[C8]] : index
+// CHECK-NEXT: %[[H:.*]] = arith.subi %[[HE2]], %[[HS2]] : index
+// CHECK-NEXT: %[[OW:.*]] = linalg.index 3 : index
+// CHECK-NEXT: %[[T2:.*]] = arith.muli %[[OW]], %[[C2]] : index
+// CHECK-NEXT: %[[WS:.*]] = arith.subi %[[T2]], %[[C1]] : index
+// CHECK-NEXT: %[[WE0:.*]] = arith.addi %[[WS]], %[[C3]] : index
+// CHECK-NEXT: %[[WE1:.*]] = arith.minsi %[[WE0]], %[[C9]] : index
+// CHECK-NEXT: %[[WS2:.*]] = arith.maxsi %[[WS]], %[[C0]] : index
+// CHECK-NEXT: %[[WE2:.*]] = arith.minsi %[[WE1]], %[[C8]] : index
+// CHECK-NEXT: %[[W:.*]] = arith.subi %[[WE2]], %[[WS2]] : index
+// CHECK-NEXT: %[[CNT:.*]] = arith.muli %[[H]], %[[W]] : index
+// CHECK-NEXT: %[[CI:.*]] = arith.index_cast %[[CNT]] : index to i64
+// CHECK-NEXT: %[[CF:.*]] = arith.sitofp %[[CI]] : i64 to f32
+// CHECK-NEXT: %[[AVG:.*]] = arith.divf %[[SUM]], %[[CF]] : f32
+// CHECK-NEXT: linalg.yield %[[AVG]] : f32
+func.func @avg_pool2d_ceil_exclude_pad(%x: tensor<2x3x8x8xf32>) -> tensor<2x3x5x5xf32> {
+  %0 = tcp.pool %x {ceil_mode = true, count_include_pad = false, dilation = [1, 1], kernel_size = [3, 3], kind = #tcp<poolKind Avg>, padding = [1, 1], stride = [2, 2]} : tensor<2x3x8x8xf32> -> tensor<2x3x5x5xf32>
+  return %0 : tensor<2x3x5x5xf32>
+}
+
+// -----
+
+// count_include_pad: the window is clipped to the padded input only
+// (end = min(start + 3, 16 + 1)); padding 1 both sides.
+// CHECK-LABEL: func.func @avg_pool1d_include_pad
+// CHECK-DAG: %[[C17:.*]] = arith.constant 17 : index
+// CHECK: tensor.pad %arg0 low[0, 0, 1] high[0, 0, 1] {
+// CHECK: linalg.pooling_ncw_sum {dilations = dense<1> : tensor<1xi64>, strides = dense<2> : tensor<1xi64>} ins(%{{.*}}, %{{.*}} : tensor<2x3x18xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<2x3x8xf32>)
+// CHECK: ^bb0(%[[SUM:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[START:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[END0:.*]] = arith.addi %[[START]], %{{.*}} : index
+// CHECK-NEXT: %[[END:.*]] = arith.minsi %[[END0]], %[[C17]] : index
+// CHECK-NEXT: %[[CNT:.*]] = arith.subi %[[END]], %[[START]] : index
+// CHECK-NOT: arith.maxsi
+// CHECK: arith.divf %[[SUM]], %{{.*}} : f32
+func.func @avg_pool1d_include_pad(%x: tensor<2x3x16xf32>) -> tensor<2x3x8xf32> {
+  %0 = tcp.pool %x {ceil_mode = false, count_include_pad = true, dilation = [1], kernel_size = [3], kind = #tcp<poolKind Avg>, padding = [1], stride = [2]} : tensor<2x3x16xf32> -> tensor<2x3x8xf32>
+  return %0 : tensor<2x3x8xf32>
+}
+
+// -----
+
+// divisor_override divides every window by the constant.
+// CHECK-LABEL: func.func @avg_pool2d_divisor_override
+// CHECK-DAG: %[[DIV:.*]] = arith.constant 3.000000e+00 : f32
+// CHECK-NOT: tensor.pad
+// CHECK: %[[S:.*]] = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%arg0, %{{.*}} : tensor<2x3x8x8xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<2x3x4x4xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<2x3x4x4xf32>)
+// CHECK-NEXT: ^bb0(%[[SUM:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[R:.*]] = arith.divf %[[SUM]], %[[DIV]] : f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
+func.func @avg_pool2d_divisor_override(%x: tensor<2x3x8x8xf32>) -> tensor<2x3x4x4xf32> {
+  %0 = tcp.pool %x {ceil_mode = false, count_include_pad = true, dilation = [1, 1], divisor_override = 3 : i64, kernel_size = [2, 2], kind = #tcp<poolKind Avg>, padding = [0, 0], stride = [2, 2]} : tensor<2x3x8x8xf32> -> tensor<2x3x4x4xf32>
+  return %0 : tensor<2x3x4x4xf32>
+}
+
+// -----
+
+// 3-D average pooling: a generic summing (addf) from a zero init, then the
+// divisor as the product of the three clipped window sizes.
+// CHECK-LABEL: func.func @avg_pool3d
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[I:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<2x3x2x2x2xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%arg0, %{{.*}} : tensor<2x3x4x4x4xf32>, tensor<2x2x2xf32>) outs(%[[I]] : tensor<2x3x2x2x2xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: arith.addf %[[ACC]], %[[IN]] : f32
+// CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<2x3x2x2x2xf32>)
+// CHECK: linalg.index 2 : index
+// CHECK: linalg.index 3 : index
+// CHECK: linalg.index 4 : index
+// CHECK: arith.divf
+func.func @avg_pool3d(%x: tensor<2x3x4x4x4xf32>) -> tensor<2x3x2x2x2xf32> {
+  %0 = tcp.pool %x {ceil_mode = false, count_include_pad = false, dilation = [1, 1, 1], kernel_size = [2, 2, 2], kind = #tcp<poolKind Avg>, padding = [0, 0, 0], stride = [2, 2, 2]} : tensor<2x3x4x4x4xf32> -> tensor<2x3x2x2x2xf32>
+  return %0 : tensor<2x3x2x2x2xf32>
+}
+
+// -----
+
+// A dynamic spatial dim with ceil_mode: the output size is computed at run
+// time, (L - 2 + 1) floordiv 2 + 1, minus one when the last window would
+// start past the input; the high padding reaches the last window's end.
+// CHECK-LABEL: func.func @max_pool_dynamic_ceil
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[L:.*]] = tensor.dim %arg0, %[[C2]] : tensor<1x1x?xf32>
+// CHECK: %[[Q:.*]] = arith.floordivsi %{{.*}}, %[[C2]] : index
+// CHECK: %[[OUT1:.*]] = arith.addi %[[Q]], %{{.*}} : index
+// CHECK: %[[LASTSTART:.*]] = arith.muli %[[Q]], %[[C2]] : index
+// CHECK: %[[OUTSIDE:.*]] = arith.cmpi sge, %[[LASTSTART]], %[[L]] : index
+// CHECK: arith.select %[[OUTSIDE]], %[[Q]], %[[OUT1]] : index
+// CHECK: %[[LASTEND:.*]] = arith.addi %{{.*}}, %[[C2]] : index
+// CHECK-NEXT: %[[OVER:.*]] = arith.subi %[[LASTEND]], %[[L]] : index
+// CHECK-NEXT: %[[HIGH:.*]] = arith.maxsi %[[OVER]], %{{.*}} : index
+// CHECK-NEXT: tensor.pad %arg0 low[0, 0, 0] high[0, 0, %[[HIGH]]] {
+// CHECK: tensor.yield %[[NINF]] : f32
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<1x1x?xf32>
+// CHECK: linalg.pooling_ncw_max
+func.func @max_pool_dynamic_ceil(%x: tensor<1x1x?xf32>) -> tensor<1x1x?xf32> {
+  %0 = tcp.pool %x {ceil_mode = true, dilation = [1], kernel_size = [2], kind = #tcp<poolKind Max>, padding = [0], stride = [2]} : tensor<1x1x?xf32> -> tensor<1x1x?xf32>
+  return %0 : tensor<1x1x?xf32>
+}
