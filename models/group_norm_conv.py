@@ -1,5 +1,6 @@
 import torch
 import torch.nn.functional as F
+from torch.export import Dim
 
 from tcp_aot.loader import TorchLoaderOutput
 
@@ -30,7 +31,6 @@ def group_norm_conv_loader() -> TorchLoaderOutput:
             m.weight.copy_(torch.rand(m.num_channels) + 0.5)
             m.bias.copy_(torch.randn(m.num_channels) * 0.1)
     model.eval()
-    # The batch dim is static: torch.export accepts a dynamic batch, but the group_norm
-    # decomposition applied on import emits aten.as_strided with a symbolic size, which
-    # torch-mlir's FX importer rejects ("`size` must be a static int list").
-    return TorchLoaderOutput(model=model, inputs=[torch.randn(2, 16, 16, 16), torch.randn(2, 8)])
+    batch = Dim("batch", min=1, max=16)
+    return TorchLoaderOutput(model=model, inputs=[torch.randn(2, 16, 16, 16), torch.randn(2, 8)],
+                             dynamic_shapes=[{0: batch}, {0: batch}])

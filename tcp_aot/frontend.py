@@ -9,6 +9,10 @@ Two things are done here rather than by the importer:
   arguments' (shape guards, the npz stage's second case).
 - A constant tensor (a buffer) inside a list argument, as in `x[self.idx]`,
   is routed through aten.clone: the importer refuses literal tensors in lists.
+- torch-mlir's decompositions run here rather than in the importer, so that
+  the `as_strided` they leave where a plain view would do (group_norm's, on
+  a dynamic batch) becomes that view: the importer only takes static
+  as_strided sizes.
 """
 
 from __future__ import annotations
@@ -42,18 +46,60 @@ def _first_lines(text: str, n: int = 3) -> str:
 def import_to_torch_mlir(out: TorchLoaderOutput) -> str:
     """The Torch-dialect module (backend contract form) as text."""
     from torch_mlir import fx, ir
+    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
 
     program = export(out)
     _clone_constants_in_lists(program)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            module = fx.export_and_import(program, output_type="torch", func_name=out.func_name)
+            program = program.run_decompositions(get_decomposition_table())
+            _as_strided_to_view(program)
+            module = fx.export_and_import(program, output_type="torch", func_name=out.func_name,
+                                          decomposition_table={})
         except Exception as e:
             raise StageError(f"torch-mlir import failed: {type(e).__name__}: {_first_lines(str(e))}") from None
     with module.context, ir.Location.unknown():
         _bind_argument_shapes(module, program, out.func_name)
     return module.operation.get_asm(enable_debug_info=False)
+
+
+def _as_strided_to_view(program) -> None:
+    """aten.as_strided of a contiguous tensor, at offset 0, with the
+    contiguous strides of its sizes, is aten.view."""
+    import torch
+
+    graph = program.graph_module.graph
+    changed = False
+    for node in list(graph.nodes):
+        if node.op != "call_function" or node.target != torch.ops.aten.as_strided.default:
+            continue
+        source, size, stride, *rest = node.args
+        offset = rest[0] if rest else node.kwargs.get("storage_offset")
+        value = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
+        if value is None or offset not in (None, 0) or not value.is_contiguous() or \
+                list(stride) != _contiguous_strides(size):
+            continue
+        with graph.inserting_before(node):
+            view = graph.call_function(torch.ops.aten.view.default, (source, list(size)))
+            view.meta = dict(node.meta)
+        node.replace_all_uses_with(view)
+        graph.erase_node(node)
+        changed = True
+    if changed:
+        program.graph_module.recompile()
+
+
+def _contiguous_strides(size) -> list[int] | None:
+    """Row-major strides of `size` (the first dim may be symbolic), or None
+    when a later dim is not a plain int."""
+    size = list(size)
+    if not all(isinstance(s, int) for s in size[1:]):
+        return None
+    strides = [1] * len(size)
+    for i in range(len(size) - 2, -1, -1):
+        strides[i] = strides[i + 1] * size[i + 1]
+    return strides
 
 
 def _clone_constants_in_lists(program) -> None:

@@ -17,13 +17,13 @@ def model_reference(loader_path: str, torch_mlir_text: str) -> Reference:
     out = run_loader(loader_path)
     ref = Reference()
     sample = [t.detach().clone() for t in out.inputs]
-    ref.functions[""] = [Case(_to_numpy(sample), _eager(out.model, sample))]
+    ref.functions[""] = [Case(_to_numpy(sample), _eager(out.model, sample, "its sample inputs"))]
     resized, note = _resized_inputs(out, torch_mlir_text)
     if resized is not None:
         try:
-            outputs = _eager(out.model, resized)
+            outputs = _eager(out.model, resized, "inputs resized along its dynamic dims")
         except StageError as e:
-            note = f"no second case: the model fails on resized inputs ({e})"
+            note = f"no second case: {e}"
         else:
             ref.functions[""].append(Case(_to_numpy(resized), outputs))
     if note:
@@ -31,14 +31,14 @@ def model_reference(loader_path: str, torch_mlir_text: str) -> Reference:
     return ref
 
 
-def _eager(model, inputs) -> list[np.ndarray]:
+def _eager(model, inputs, which: str) -> list[np.ndarray]:
     import torch
 
     try:
         with torch.no_grad():
             result = model(*[t.clone() for t in inputs])
     except Exception as e:
-        raise StageError(f"the model raised {type(e).__name__} on its sample inputs: {e}") from None
+        raise StageError(f"the model raised {type(e).__name__} on {which}: {e}") from None
     results = list(result) if isinstance(result, (tuple, list)) else [result]
     if not results or not all(isinstance(r, torch.Tensor) for r in results):
         raise StageError("the model must return a tensor or a tuple of tensors")

@@ -31,14 +31,27 @@ def convert_bind_symbolic_shape(op, rewriter):
     rewriter.erase_op(op)
 
 
-_INT_BINARY = {"torch.aten.add.int": arith.AddIOp, "torch.aten.sub.int": arith.SubIOp,
-               "torch.aten.mul.int": arith.MulIOp, "torch.aten.floordiv.int": arith.FloorDivSIOp}
+# Scalar arithmetic on Python numbers (sizes, and the floats computed from
+# them): op name -> the arith op for its operands' kind.
+_SCALAR_BINARY = {
+    "torch.aten.add.int": arith.AddIOp, "torch.aten.sub.int": arith.SubIOp, "torch.aten.mul.int": arith.MulIOp,
+    "torch.aten.floordiv.int": arith.FloorDivSIOp, "torch.aten.add.float": arith.AddFOp,
+    "torch.aten.sub.float": arith.SubFOp, "torch.aten.mul.float": arith.MulFOp, "torch.aten.div.float": arith.DivFOp,
+}
 
 
-@PATTERNS.register(*_INT_BINARY)
-def convert_int_binary(op, rewriter):
+@PATTERNS.register(*_SCALAR_BINARY, "torch.aten.add")
+def convert_scalar_binary(op, rewriter):
+    """Also aten.add, on two numbers of one kind."""
+    kinds = {str(v.type) for v in op.operands}
+    if op.name == "torch.aten.add":
+        if kinds not in ({"!torch.float"}, {"!torch.int"}):
+            raise Unsupported(f"add of {', '.join(sorted(kinds))}")
+        make = arith.AddFOp if kinds == {"!torch.float"} else arith.AddIOp
+    else:
+        make = _SCALAR_BINARY[op.name]
     a, b = (to_builtin(v) for v in op.operands)
-    replace(rewriter, op, [_INT_BINARY[op.name](a, b).result])
+    replace(rewriter, op, [make(a, b).result])
 
 
 @PATTERNS.register("torch.aten.neg.int")
@@ -46,26 +59,6 @@ def convert_int_neg(op, rewriter):
     a = to_builtin(op.operands[0])
     zero = arith.ConstantOp(i64(), 0).result
     replace(rewriter, op, [arith.SubIOp(zero, a).result])
-
-
-_FLOAT_BINARY = {"torch.aten.add.float": arith.AddFOp, "torch.aten.sub.float": arith.SubFOp,
-                 "torch.aten.mul.float": arith.MulFOp, "torch.aten.div.float": arith.DivFOp}
-
-
-@PATTERNS.register(*_FLOAT_BINARY)
-def convert_float_binary(op, rewriter):
-    a, b = (to_builtin(v) for v in op.operands)
-    replace(rewriter, op, [_FLOAT_BINARY[op.name](a, b).result])
-
-
-@PATTERNS.register("torch.aten.add")
-def convert_scalar_add(op, rewriter):
-    """aten.add on two Python numbers of one kind."""
-    kinds = {str(v.type) for v in op.operands}
-    if kinds not in ({"!torch.float"}, {"!torch.int"}):
-        raise Unsupported(f"add of {', '.join(sorted(kinds))}")
-    a, b = (to_builtin(v) for v in op.operands)
-    replace(rewriter, op, [(arith.AddFOp if kinds == {"!torch.float"} else arith.AddIOp)(a, b).result])
 
 
 @PATTERNS.register("torch.aten.Float.Scalar")
