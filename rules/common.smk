@@ -101,3 +101,18 @@ def test_cpp_flags(wildcards):
     tol = tolerance(wildcards.name)
     flags = f"--rtol {tol['rtol']} --atol {tol['atol']}"
     return flags if is_model(wildcards.name) else flags + " --tcp-source"
+
+
+def bench_inputs(wildcards):
+    name = wildcards.name
+    inputs = {"so": f"results/{name}.so", "tcp_mlir": f"results/{name}.tcp.mlir", "npz": f"results/{name}.npz",
+              "toolchain": "results/toolchain.json"}
+    return inputs | ({"loader": loader_file(wildcards)} if is_model(name) else {})
+
+
+def bench_flags(wildcards):
+    name = wildcards.name
+    tol, bench = tolerance(name), config["bench"]
+    flags = (f"--threads {bench['threads']} --rtol {tol['rtol']} --atol {tol['atol']}"
+             f" --min-calls {bench['min_calls']} --min-seconds {bench['min_seconds']}")
+    return flags + (f" --loader {loader_path(name)}" if is_model(name) else "")

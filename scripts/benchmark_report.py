@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tcp_aot.benchmarks import report, stage_costs
+from tcp_aot.bench.compile_cost import report, stage_costs
 
 parser = argparse.ArgumentParser(description=__doc__)
 parser.add_argument("--benchmarks", type=Path, default=Path("benchmarks"), help="the benchmarks/ folder")

@@ -19,12 +19,10 @@ pointers to StridedMemRefType), and
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
-
-from torch_mlir import ir
 
 from .errors import StageError
 from .reference.npz import cases, npz_key
+from .signature import FunctionSignature, TensorSpec
 from .transforms.shape_guards import Guard
 
 FUZZ_ITERATIONS = 1000
@@ -33,51 +31,11 @@ CPP_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16
              "i32": "int32_t", "i64": "int64_t"}
 
 
-@dataclass(frozen=True)
-class TensorType:
-    cpp: str  # C++ element type
-    shape: tuple[int | None, ...]  # None for a dynamic dim
-
-    @property
-    def rank(self) -> int:
-        return len(self.shape)
+def _memref(t: TensorSpec) -> str:
+    return f"StridedMemRefType<{CPP_TYPES[t.element]}, {t.rank}>"
 
 
-@dataclass(frozen=True)
-class Signature:
-    name: str
-    inputs: tuple[TensorType, ...]
-    outputs: tuple[TensorType, ...]
-
-
-def signatures(module: ir.Module) -> list[Signature]:
-    """The signature of every function defined in the module."""
-    out = []
-    for op in module.body.operations:
-        op = op.operation
-        if op.name != "func.func" or not op.regions[0].blocks:
-            continue
-        name = ir.StringAttr(op.attributes["sym_name"]).value
-        ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
-        out.append(Signature(name, tuple(_tensor_type(name, t) for t in ftype.inputs),
-                             tuple(_tensor_type(name, t) for t in ftype.results)))
-    return out
-
-
-def _tensor_type(func: str, t: ir.Type) -> TensorType:
-    if not isinstance(t, ir.RankedTensorType):
-        raise StageError(f"@{func}: {t} cannot cross the compiled ABI; only ranked tensors can")
-    elem = str(t.element_type)
-    if elem not in CPP_TYPES:
-        raise StageError(f"@{func}: element type {elem} has no C++ test support")
-    return TensorType(CPP_TYPES[elem], tuple(None if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)))
-
-
-def _memref(t: TensorType) -> str:
-    return f"StridedMemRefType<{t.cpp}, {t.rank}>"
-
-
-def generate(name: str, sigs: list[Signature], npz_keys: list[str], prefixes: dict[str, str],
+def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], prefixes: dict[str, str],
              rtol: float, atol: float, guards: dict[str, list[Guard]],
              sample_shapes: dict[str, list[list[int]]]) -> str:
     """C++ source of the test of program `name`. `prefixes` maps each
@@ -125,7 +83,7 @@ constexpr double kAtol = {atol};
 """
 
 
-def _declaration(sig: Signature) -> str:
+def _declaration(sig: FunctionSignature) -> str:
     fields = "".join(f"  {_memref(t)} output{i};\n" for i, t in enumerate(sig.outputs))
     params = ",\n".join([f"    {sig.name}_results *results"] +
                         [f"    {_memref(t)} *input{i}" for i, t in enumerate(sig.inputs)])
@@ -135,12 +93,12 @@ def _declaration(sig: Signature) -> str:
             f"}}\n")
 
 
-def _test(name: str, sig: Signature, prefix: str, case: int) -> str:
+def _test(name: str, sig: FunctionSignature, prefix: str, case: int) -> str:
     lines = [f"TEST({name}, {sig.name}_case{case}) {{",
              "  tcp_aot::Npz npz = tcp_aot::loadNpz(gNpzPath);"]
     for i, t in enumerate(sig.inputs):
         key = npz_key(prefix, case, f"Input{i}")
-        lines.append(f'  auto input{i} = tcp_aot::asMemRef<{t.cpp}, {t.rank}>(tcp_aot::get(npz, "{key}"), "{key}");')
+        lines.append(f'  auto input{i} = tcp_aot::asMemRef<{CPP_TYPES[t.element]}, {t.rank}>(tcp_aot::get(npz, "{key}"), "{key}");')
     lines.append(f"  {sig.name}_results results;")
     args = ", ".join(["&results"] + [f"&input{i}" for i in range(len(sig.inputs))])
     lines.append(f"  _mlir_ciface_{sig.name}({args});")
@@ -154,12 +112,12 @@ def _test(name: str, sig: Signature, prefix: str, case: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _buffers(sig: Signature, shapes: list[str]) -> list[str]:
-    return [f"  tcp_aot::Buffer<{t.cpp}, {t.rank}> input{i}({shape});"
+def _buffers(sig: FunctionSignature, shapes: list[str]) -> list[str]:
+    return [f"  tcp_aot::Buffer<{CPP_TYPES[t.element]}, {t.rank}> input{i}({shape});"
             for i, (t, shape) in enumerate(zip(sig.inputs, shapes))]
 
 
-def _call(sig: Signature) -> str:
+def _call(sig: FunctionSignature) -> str:
     args = ", ".join(["&results"] + [f"&input{i}.memref" for i in range(len(sig.inputs))])
     return f"_mlir_ciface_{sig.name}({args})"
 
@@ -168,7 +126,7 @@ def _braces(shape: list[int]) -> str:
     return "{" + ", ".join(map(str, shape)) + "}"
 
 
-def _death_test(name: str, sig: Signature, index: int, guard: Guard, all_guards: list[Guard],
+def _death_test(name: str, sig: FunctionSignature, index: int, guard: Guard, all_guards: list[Guard],
                 shapes: list[list[int]]) -> str | None:
     """The call aborts with the message of the first check that fails on
     inputs that break `guard`."""
@@ -188,7 +146,7 @@ def _death_test(name: str, sig: Signature, index: int, guard: Guard, all_guards:
     return "\n".join(lines) + "\n"
 
 
-def _fuzz_test(name: str, sig: Signature, shapes: list[list[int]]) -> str:
+def _fuzz_test(name: str, sig: FunctionSignature, shapes: list[list[int]]) -> str:
     sample = "{" + ", ".join(_braces(s) for s in shapes) + "}"
     dynamic = "{" + ", ".join("{" + ", ".join("true" if d is None else "false" for d in t.shape) + "}"
                               for t in sig.inputs) + "}"

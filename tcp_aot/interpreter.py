@@ -371,6 +371,10 @@ _ARITH_BINARY: dict[str, Callable] = {
     "arith.floordivsi": lambda a, b: a // b, "arith.maxsi": max, "arith.minsi": min,
 }
 _CMPI = {0: np.equal, 1: np.not_equal, 2: np.less, 3: np.less_equal, 4: np.greater, 5: np.greater_equal}
+_ARITH_FLOAT = {"arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply,
+                "arith.divf": np.divide}
+# arith.cmpf predicates by number (ordered ones false on NaN; une true on NaN).
+_CMPF = {1: np.equal, 2: np.greater, 3: np.greater_equal, 4: np.less, 5: np.less_equal, 14: np.not_equal}
 
 
 class Interpreter:
@@ -379,13 +383,21 @@ class Interpreter:
         for op in module.body.operations:
             if op.operation.name == "func.func":
                 self.functions[ir.StringAttr(op.attributes["sym_name"]).value] = op.operation
+        self.observe: Callable[[ir.Operation, list, list], None] | None = None
 
-    def run(self, name: str, args: list[np.ndarray]) -> list[np.ndarray]:
+    def run(self, name: str, args: list[np.ndarray],
+            observe: Callable[[ir.Operation, list, list], None] | None = None) -> list[np.ndarray]:
+        """The function's results for `args`; `observe(op, operands, results)`
+        is called after every op it runs."""
         f = self.functions[name]
         block = f.regions[0].blocks[0]
         env = {arg: np.asarray(value) for arg, value in zip(block.arguments, args)}
-        with np.errstate(all="ignore"):
-            return self._block(block, env)
+        self.observe = observe
+        try:
+            with np.errstate(all="ignore"):
+                return self._block(block, env)
+        finally:
+            self.observe = None
 
     def _block(self, block: ir.Block, env: dict) -> list[np.ndarray]:
         for op in block.operations:
@@ -400,6 +412,8 @@ class Interpreter:
                 raise InterpreterError(f"{op.name} at {op.location}: {type(e).__name__}: {e}") from None
             for result, value in zip(op.results, values):
                 env[result] = value
+            if self.observe is not None:
+                self.observe(op, [env[v] for v in op.operands], values)
         raise InterpreterError("block has no terminator")
 
     def _op(self, op: ir.Operation, env: dict) -> list:
@@ -416,6 +430,19 @@ class Interpreter:
             return [numpy_dtype(t).type(ir.FloatAttr(attr).value if is_float(t) else ir.IntegerAttr(attr).value)]
         if name in _ARITH_BINARY:
             return [_ARITH_BINARY[name](int(args[0]), int(args[1]))]
+        if name in _ARITH_FLOAT:
+            return [_ARITH_FLOAT[name](args[0], args[1])]
+        if name == "arith.sitofp":
+            return [numpy_dtype(op.results[0].type).type(int(args[0]))]
+        if name == "arith.cmpf":
+            predicate = ir.IntegerAttr(op.attributes["predicate"]).value
+            if predicate not in _CMPF:
+                raise InterpreterError(f"the interpreter does not know arith.cmpf predicate {predicate}")
+            return [bool(_CMPF[predicate](args[0], args[1]))]
+        if name == "cf.assert":
+            if not args[0]:
+                raise InterpreterError(ir.StringAttr(op.attributes["msg"]).value)
+            return []
         if name == "arith.index_cast":
             return [numpy_dtype(op.results[0].type).type(int(args[0]))]
         if name == "arith.cmpi":

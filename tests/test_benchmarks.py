@@ -1,6 +1,6 @@
 """The stage-cost report built from Snakemake's benchmark files."""
 
-from tcp_aot.benchmarks import report, stage_costs
+from tcp_aot.bench.compile_cost import report, stage_costs
 
 HEADER = "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
 

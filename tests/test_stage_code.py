@@ -17,9 +17,9 @@ def _files(stage: str) -> set[str]:
 
 
 def test_the_stages_are_the_stage_modules():
-    assert stage_code.stages() == ["assemble", "ll", "mlir_llvm", "mlir_tcp", "mlir_torch", "npz_model",
-                                   "npz_tcp_source", "shared_object", "test_bin", "test_cpp", "test_run",
-                                   "toolchain"]
+    assert stage_code.stages() == ["assemble", "bench", "bench_report", "ll", "mlir_llvm", "mlir_tcp",
+                                   "mlir_torch", "npz_model", "npz_tcp_source", "shared_object", "test_bin",
+                                   "test_cpp", "test_run", "toolchain"]
 
 
 def test_each_conversion_belongs_to_its_stage():
@@ -55,5 +55,5 @@ def test_the_listing_has_a_checksum_per_file():
 
 
 def test_an_unknown_stage_is_named():
-    with pytest.raises(ValueError, match=r"no stage module tcp_aot\.stages\.nope \(stages: assemble, ll"):
+    with pytest.raises(ValueError, match=r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, ll"):
         stage_code.stage_files("nope")

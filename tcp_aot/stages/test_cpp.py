@@ -14,7 +14,8 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
         tcp_source: bool) -> None:
     from torch_mlir import ir
 
-    from ..cpp_test import generate, signatures
+    from ..cpp_test import generate
+    from ..signature import signatures
     from ..transforms.shape_guards import collect_guards
 
     with parsed(tcp_mlir) as module:

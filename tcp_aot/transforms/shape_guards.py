@@ -4,8 +4,10 @@ function, the argument and both sizes instead of reading out of bounds.
 
 What the program assumes comes from the TCP ops (operands of an elementwise
 op share their shape, so do the other dims of concatenated tensors, a
-gather's indices fit in its input) and from torch.export's symbolic dims
-(dims bound to one symbol are equal, each within the symbol's min/max).
+gather's indices fit in its input, a contraction's paired dims are equal, so
+are a convolution's input and weight channels) and from torch.export's
+symbolic dims (dims bound to one symbol are equal, each within the symbol's
+min/max).
 Every dim involved is traced back to a function argument's dim, so the checks
 run once at entry, before any work.
 
@@ -83,7 +85,38 @@ class DimSources:
             return self.of_index(tcp.SliceOp(op).sizes[d])
         if name in ("tensor.expand_shape", "tensor.collapse_shape"):
             return self._reshape(op, d)
+        if name in (tcp.ScanOp.OPERATION_NAME, tcp.FlipOp.OPERATION_NAME):
+            return self.of(op.operands[0], d)
+        if name == tcp.TransposeOp.OPERATION_NAME:
+            return self.of(op.operands[0], i64_array(tcp.TransposeOp(op).permutation)[d])
+        if name == tcp.PadOp.OPERATION_NAME:
+            view = tcp.PadOp(op)
+            padded = i64_array(view.low)[d] + i64_array(view.high)[d]
+            return self.of(view.in_, d) if padded == 0 else None
+        if name in (tcp.ReduceOp.OPERATION_NAME, tcp.ArgReduceOp.OPERATION_NAME):
+            axes = i64_array(op.attributes["axes"]) if name == tcp.ReduceOp.OPERATION_NAME else \
+                [ir.IntegerAttr(op.attributes["axis"]).value]
+            kept = [k for k in range(ir.RankedTensorType(op.operands[0].type).rank) if k not in axes]
+            return self.of(op.operands[0], kept[d])
+        if name == tcp.ContractOp.OPERATION_NAME:
+            return self._contract(tcp.ContractOp(op), d)
+        if name == tcp.ConvOp.OPERATION_NAME:
+            return self.of(op.operands[d], 0) if d < 2 else None  # N from the input, O from the weight
+        if name == tcp.PoolOp.OPERATION_NAME:
+            return self.of(op.operands[0], d) if d < 2 else None
         return None
+
+    def _contract(self, view: tcp.ContractOp, d: int) -> Source:
+        """Out's dims: the batch dims, lhs's other dims, rhs's other dims."""
+        lb, rb, lc, rc = view.dims()
+        lhs_free = [k for k in range(ir.RankedTensorType(view.lhs.type).rank) if k not in lb + lc]
+        rhs_free = [k for k in range(ir.RankedTensorType(view.rhs.type).rank) if k not in rb + rc]
+        if d < len(lb):
+            return _first([self.of(view.lhs, lb[d]), self.of(view.rhs, rb[d])])
+        d -= len(lb)
+        if d < len(lhs_free):
+            return self.of(view.lhs, lhs_free[d])
+        return self.of(view.rhs, rhs_free[d - len(lhs_free)])
 
     def of_index(self, v: ir.Value) -> Source:
         """The source of an index value: a tensor.dim or a constant."""
@@ -254,6 +287,14 @@ def collect_guards(func_op: ir.Operation) -> list[Guard]:
             for d in range(ir.RankedTensorType(view.out.type).rank):
                 if d != axis:
                     classes.same([sources.of(v, d) for v in list(view.inputs) + [view.out]])
+        elif op.name == tcp.ContractOp.OPERATION_NAME:
+            # Paired batch and contracting dims are read together.
+            view = tcp.ContractOp(op)
+            lb, rb, lc, rc = view.dims()
+            for a, b in zip(lb + lc, rb + rc):
+                classes.same([sources.of(view.lhs, a), sources.of(view.rhs, b)])
+        elif op.name == tcp.ConvOp.OPERATION_NAME and ir.IntegerAttr(op.attributes["groups"]).value == 1:
+            classes.same([sources.of(op.operands[0], 1), sources.of(op.operands[1], 1)])  # the channels
         elif op.name == tcp.GatherOp.OPERATION_NAME:
             view = tcp.GatherOp(op)
             dim = ir.IntegerAttr(view.dim).value

@@ -40,3 +40,18 @@ def report(costs: list[StageCost]) -> str:
         lines.append(f"{c.stage:<11} {c.jobs:>4} {c.total_s:>8.1f} {c.max_s:>6.2f}  {c.peak_rss_mb:>11.0f}  {c.slowest}")
     lines.append(f"{'all':<11} {sum(c.jobs for c in costs):>4} {sum(c.total_s for c in costs):>8.1f}")
     return "\n".join(lines)
+
+
+# The stages from a program's source to its .so.
+COMPILE_STAGES = ("mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "S", "so")
+
+
+def program_compile_seconds(benchmarks: Path) -> dict[str, float]:
+    """Per program, the wall seconds of its compile stages in their last run."""
+    totals: dict[str, float] = {}
+    for stage in COMPILE_STAGES:
+        for tsv in sorted((benchmarks / stage).glob("*.tsv")):
+            with tsv.open() as f:
+                for row in csv.DictReader(f, delimiter="\t"):
+                    totals[tsv.stem] = totals.get(tsv.stem, 0.0) + float(row["s"])
+    return totals

@@ -1,0 +1,42 @@
+# Benchmarks (not part of the default target): `snakemake bench` times every
+# program against eager PyTorch and writes the report; one program's timing
+# is results/NAME.bench.json. A benchmark job takes the cores it times with
+# (config.yaml's bench.threads): with `-j` that many, it runs alone.
+
+
+rule bench_program:
+    input:
+        unpack(bench_inputs),
+        script="scripts/bench.py",
+        code=code("bench"),
+    output:
+        "results/{name}.bench.json",
+    log:
+        "logs/bench_program/{name}.log",
+    benchmark:
+        "benchmarks/bench_program/{name}.tsv"
+    threads: config["bench"]["threads"]
+    params:
+        flags=bench_flags,
+    shell:
+        "{PYTHON} {input.script} --name {wildcards.name} --so {input.so} --tcp-mlir {input.tcp_mlir}"
+        " --npz {input.npz} --toolchain {input.toolchain} {params.flags} --output {output} --log {log}"
+
+
+rule bench:
+    input:
+        results=expand("results/{name}.bench.json", name=PROGRAMS),
+        script="scripts/bench_report.py",
+        code=code("bench_report"),
+    output:
+        table=report("results/bench.md", caption="../docs/bench_caption.rst", category="Benchmark"),
+        plot=report("results/bench.png", caption="../docs/bench_caption.rst", category="Benchmark"),
+    log:
+        "logs/bench/bench.log",
+    benchmark:
+        "benchmarks/bench/bench.tsv"
+    params:
+        config_file=workflow.configfiles[0],
+    shell:
+        "{PYTHON} {input.script} --name bench --results results --benchmarks benchmarks"
+        " --config {params.config_file} --output {output.table} --plot {output.plot} --log {log}"

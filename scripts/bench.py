@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""Stage bench_program: time the compiled program against eager PyTorch on
+the same inputs, with 1 thread and with --threads (results/NAME.bench.json)."""
+
+from pathlib import Path
+
+from tcp_aot.stages import bench
+from tcp_aot.stages.common import run_stage, stage_parser
+
+parser = stage_parser(__doc__)
+parser.add_argument("--so", required=True, type=Path, help="NAME.so")
+parser.add_argument("--tcp-mlir", required=True, type=Path, help="NAME.tcp.mlir (the signatures)")
+parser.add_argument("--npz", required=True, type=Path, help="NAME.npz (inputs and reference outputs)")
+parser.add_argument("--loader", help="a model's loader (eager PyTorch is timed too)")
+parser.add_argument("--toolchain", required=True, type=Path, help="results/toolchain.json")
+parser.add_argument("--threads", type=int, default=1, help="the thread count besides 1")
+parser.add_argument("--rtol", type=float, default=1e-5)
+parser.add_argument("--atol", type=float, default=1e-6)
+parser.add_argument("--min-calls", type=int, default=50)
+parser.add_argument("--min-seconds", type=float, default=1.0)
+args = parser.parse_args()
+run_stage("bench_program", args.name, args.log, lambda: bench.run(
+    args.name, args.so, args.tcp_mlir, args.npz, args.loader, args.threads, args.rtol, args.atol,
+    args.min_calls, args.min_seconds, args.toolchain, args.output))

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Print the benchmark report of every program that has a
+results/NAME.bench.json (a table of times, ratios to eager PyTorch, GFLOP/s,
+compile costs and config.yaml's targets), write it as Markdown and plot the
+ratios. `snakemake bench` runs it after timing every program."""
+
+import argparse
+import sys
+from pathlib import Path
+
+import yaml
+
+from tcp_aot.stages import bench_report
+from tcp_aot.stages.common import run_stage
+
+parser = argparse.ArgumentParser(description=__doc__)
+parser.add_argument("--name", default="bench")
+parser.add_argument("--results", type=Path, default=Path("results"), help="the folder of NAME.bench.json files")
+parser.add_argument("--benchmarks", type=Path, default=Path("benchmarks"), help="Snakemake's benchmark files")
+parser.add_argument("--config", type=Path, default=Path("config.yaml"), help="for the real models and targets")
+parser.add_argument("--output", type=Path, default=Path("results/bench.md"))
+parser.add_argument("--plot", type=Path, default=Path("results/bench.png"))
+parser.add_argument("--log")
+args = parser.parse_args()
+config = yaml.safe_load(args.config.read_text()).get("bench", {})
+run_stage("bench", args.name, args.log, lambda: bench_report.run(
+    args.results, args.benchmarks, config, args.output, args.plot))
+if args.log is None:
+    sys.stdout.write(args.output.read_text())

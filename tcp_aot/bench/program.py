@@ -1,0 +1,105 @@
+"""The benchmark of one program: its compiled functions called through their
+C interface on the .npz's sample inputs, checked against the reference
+outputs, then timed with 1 thread and with the configured thread count;
+for a model, eager PyTorch timed on the same inputs in the same process
+with the same thread count."""
+
+from __future__ import annotations
+
+import ctypes
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import StageError
+from ..reference.npz import load_npz, npz_key
+from ..runtime.library import Library
+from .flops import flops
+from .measure import time_calls
+
+
+def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int,
+                  rtol: float, atol: float, min_calls: int, min_seconds: float) -> dict:
+    from torch_mlir import ir
+
+    from ..context import make_context
+    from ..interpreter import Interpreter
+    from ..module_io import parse_module
+    from ..signature import signatures
+
+    with make_context(), ir.Location.unknown():
+        module = parse_module(tcp_mlir.read_text(), str(tcp_mlir))
+        sigs = signatures(module)
+        arrays = load_npz(npz)
+        prefixes = {s.name: ("" if loader_path else f"{s.name}/") for s in sigs}
+        inputs = {s.name: [arrays[npz_key(prefixes[s.name], 0, f"Input{i}")] for i in range(len(s.inputs))]
+                  for s in sigs}
+        interpreter = Interpreter(module)
+        counts = {s.name: flops(interpreter, s.name, inputs[s.name]) for s in sigs}
+    library = Library(so, sigs)
+    model = _eager_model(loader_path) if loader_path else None
+    thread_counts = sorted({1, threads})
+    functions = {}
+    for sig in sigs:
+        function = library.functions[sig.name]
+        wants = [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))]
+        error = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
+        prepared = function.prepare(*inputs[sig.name])
+        timings = {}
+        for n in thread_counts:
+            _set_threads(library, n)
+            ours = time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
+            eager = _time_eager(model, inputs[sig.name], n, min_calls, min_seconds) if model else None
+            timings[str(n)] = {
+                "ours": ours.as_dict(),
+                "eager": eager.as_dict() if eager else None,
+                "ratio": ours.median_ms / eager.median_ms if eager else None,
+                "gflops": counts[sig.name] / ours.median_ms / 1e6 if counts[sig.name] else None,
+            }
+        functions[sig.name] = {"flop": counts[sig.name], "max_abs_error": error, "timings": timings}
+    return {"program": name, "threads": thread_counts,
+            "threads_in_compiled_code": hasattr(library.handle, "tcp_aot_set_num_threads"),
+            "functions": functions}
+
+
+def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,
+           atol: float) -> float:
+    """The largest absolute error; a StageError when an output is wrong (a
+    benchmark of wrong code measures nothing)."""
+    worst = 0.0
+    for i, (got, want) in enumerate(zip(gots, wants)):
+        if got.shape != want.shape:
+            raise StageError(f"@{function} output {i} has shape {got.shape}, the reference {want.shape}")
+        if got.dtype.kind == "f":
+            close = np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+            if got.size:
+                worst = max(worst, float(np.nanmax(np.abs(got.astype(np.float64) - want))))
+        else:
+            close = got == want
+        if not np.all(close):
+            raise StageError(f"@{function} output {i} differs from the reference in {int(np.sum(~close))} of "
+                             f"{got.size} elements; run the execute test (results/{program}_test) for details")
+    return worst
+
+
+def _set_threads(library: Library, n: int) -> None:
+    """The compiled code's thread count, when it runs threads at all."""
+    setter = getattr(library.handle, "tcp_aot_set_num_threads", None)
+    if setter is not None:
+        setter.argtypes = [ctypes.c_int]
+        setter(n)
+
+
+def _eager_model(loader_path: str):
+    from ..loader import run_loader
+
+    return run_loader(loader_path).model
+
+
+def _time_eager(model, inputs: list[np.ndarray], threads: int, min_calls: int, min_seconds: float):
+    import torch
+
+    torch.set_num_threads(threads)
+    tensors = [torch.from_numpy(np.array(a)) for a in inputs]
+    with torch.inference_mode():
+        return time_calls(lambda: model(*tensors), min_calls, min_seconds)

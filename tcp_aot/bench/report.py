@@ -1,0 +1,127 @@
+"""The benchmark report over all programs: one table (results/bench.md) of
+each program's median times against eager PyTorch, their ratios, GFLOP/s and
+compile cost, the targets config.yaml sets, and a plot of the ratios
+(results/bench.png)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+
+def load(results: Path) -> list[dict]:
+    return [json.loads(p.read_text()) for p in sorted(results.glob("*.bench.json"))]
+
+
+def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
+    """One row per program and function."""
+    out = []
+    for bench in benches:
+        threads = bench["threads"]
+        for function, result in bench["functions"].items():
+            row = {"program": bench["program"], "function": function, "threads": threads,
+                   "compile_s": compile_seconds.get(bench["program"])}
+            for n in threads:
+                t = result["timings"][str(n)]
+                row[n] = {"ours": t["ours"]["median_ms"], "eager": (t["eager"] or {}).get("median_ms"),
+                          "ratio": t["ratio"], "gflops": t["gflops"]}
+            out.append(row)
+    return out
+
+
+def geometric_mean(values: list[float]) -> float | None:
+    values = [v for v in values if v]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def _ms(v: float | None) -> str:
+    return "—" if v is None else f"{v:.3f}" if v < 10 else f"{v:.1f}"
+
+
+def _ratio(v: float | None) -> str:
+    return "—" if v is None else f"{v:.2f}"
+
+
+def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: dict) -> str:
+    all_rows = rows(benches, compile_seconds)
+    if not all_rows:
+        return "No benchmark results.\n"
+    machine = benches[0]["machine"]
+    many = max(max(r["threads"]) for r in all_rows)
+    lines = [f"Machine: {machine['cpu_model']} ({machine['logical_cpus']} logical CPUs, LLVM host CPU "
+             f"{machine['llvm_host_cpu']}, {' '.join(machine['simd_flags'])})", "",
+             f"Median time per call in ms, ours and eager PyTorch on the same inputs in one process; "
+             f"ratio = ours / eager (below 1: faster than eager).", "",
+             f"| program | ours 1T | eager 1T | ratio 1T | ours {many}T | eager {many}T | ratio {many}T "
+             f"| {many}T / 1T | GFLOP/s 1T | GFLOP/s {many}T | compile s |",
+             "|---|" + "---:|" * 10]
+    for r in all_rows:
+        one, n = r[1], r.get(many, r[1])
+        name = r["program"] if r["function"] == "func_main" else f"{r['program']} @{r['function']}"
+        scaling = n["ours"] / one["ours"] if one["ours"] else None
+        lines.append(f"| {name} | {_ms(one['ours'])} | {_ms(one['eager'])} | {_ratio(one['ratio'])} "
+                     f"| {_ms(n['ours'])} | {_ms(n['eager'])} | {_ratio(n['ratio'])} | {_ratio(scaling)} "
+                     f"| {_ms(one['gflops'])} | {_ms(n['gflops'])} "
+                     f"| {_seconds(r['compile_s'])} |")
+    real = set(bench_config.get("real_models", []))
+    real_rows = [r for r in all_rows if r["program"] in real]
+    if real_rows:
+        lines += ["", f"Geometric mean of the ratios over the {len(real_rows)} real models: "
+                      f"{_ratio(geometric_mean([r[1]['ratio'] for r in real_rows]))} (1 thread), "
+                      f"{_ratio(geometric_mean([r.get(many, r[1])['ratio'] for r in real_rows]))} ({many} threads)"]
+    lines += _targets(all_rows, bench_config.get("targets", {}), many)
+    return "\n".join(lines) + "\n"
+
+
+def _seconds(v: float | None) -> str:
+    return "—" if v is None else f"{v:.1f}"
+
+
+def _targets(all_rows: list[dict], targets: dict, many: int) -> list[str]:
+    """config.yaml's bench targets: a ratio at 1 thread, and a speedup from
+    1 to many threads (ours at many threads / ours at 1 thread)."""
+    if not targets:
+        return []
+    by_program = {r["program"]: r for r in all_rows if r["function"] == "func_main"}
+    lines = ["", "| target | measured | goal | met |", "|---|---:|---:|---|"]
+    for program, goal in targets.items():
+        row = by_program.get(program)
+        checks = []
+        if "ratio" in goal:
+            checks.append((f"{program}: ours / eager, 1 thread", row and row[1]["ratio"], goal["ratio"]))
+        if "scaling" in goal:
+            value = row and row.get(many) and row[many]["ours"] / row[1]["ours"]
+            checks.append((f"{program}: ours {many} threads / ours 1 thread", value, goal["scaling"]))
+        for label, value, limit in checks:
+            met = "—" if value is None else ("yes" if value <= limit else "no")
+            lines.append(f"| {label} | {_ratio(value)} | ≤ {limit} | {met} |")
+    return lines
+
+
+def plot(benches: list[dict], output: Path) -> None:
+    """Bars of ours / eager per program, 1 thread and many, on a log scale."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    all_rows = [r for r in rows(benches, {}) if r[1]["ratio"] is not None]
+    many = max((max(r["threads"]) for r in all_rows), default=1)
+    names = [r["program"] for r in all_rows]
+    fig, ax = plt.subplots(figsize=(max(8.0, 0.28 * len(names)), 5))
+    width = 0.4
+    xs = range(len(names))
+    ax.bar([x - width / 2 for x in xs], [r[1]["ratio"] for r in all_rows], width, label="1 thread")
+    if many > 1:
+        ax.bar([x + width / 2 for x in xs], [r[many]["ratio"] for r in all_rows], width, label=f"{many} threads")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_yscale("log")
+    ax.set_ylabel("time ours / eager PyTorch (lower is faster)")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(names, rotation=90, fontsize=7)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(output, dpi=120)
+    plt.close(fig)
+

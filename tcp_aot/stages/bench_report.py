@@ -1,0 +1,19 @@
+"""Stage bench: the report over every program's benchmark (results/bench.md)
+and a plot of the ratios to eager PyTorch (results/bench.png)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .common import log, write_atomic
+
+
+def run(results: Path, benchmarks: Path, bench_config: dict, output: Path, plot_output: Path) -> None:
+    from ..bench.compile_cost import program_compile_seconds
+    from ..bench.report import load, plot, table
+
+    benches = load(results)
+    text = table(benches, program_compile_seconds(benchmarks), bench_config)
+    log.info("%s", text)
+    write_atomic(output, text)
+    plot(benches, plot_output)

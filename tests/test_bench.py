@@ -1,0 +1,87 @@
+"""The benchmark apparatus: a program's bench.json from the workflow (a
+small model and a TCP source, with short timings) and the report over
+programs. Benchmarks are measured, never asserted against a threshold."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tcp_aot.bench.measure import time_calls
+from tcp_aot.bench.report import geometric_mean, table
+from workflow import copy_workflow, set_config, snakemake
+
+
+def test_time_calls_takes_enough_calls_and_time():
+    calls = []
+    timing = time_calls(lambda: calls.append(1), min_calls=20, min_seconds=0.05, warmup_calls=2)
+    assert timing.calls >= 20 and len(calls) == timing.calls + 2
+    assert 0 <= timing.min_ms <= timing.median_ms <= timing.p90_ms
+
+
+@pytest.fixture(scope="module")
+def benched(tmp_path_factory):
+    workdir = copy_workflow(tmp_path_factory.mktemp("bench"))
+    config = set_config(workdir, models={"two_outputs": "models.two_outputs.two_outputs_loader",
+                                         "matmul_ranks": "models.matmul_ranks.matmul_ranks_loader"},
+                        tcp_sources={"basic_tcp_ops": {}})
+    config["bench"].update(min_calls=5, min_seconds=0.05)
+    set_config(workdir, bench=config["bench"])
+    run = snakemake(workdir, "-j2", "bench")
+    assert run.returncode == 0, run.output[-3000:]
+    return workdir
+
+
+def test_a_model_is_timed_against_eager(benched):
+    result = json.loads((benched / "results/two_outputs.bench.json").read_text())
+    assert result["program"] == "two_outputs" and result["threads"] == [1, 2]
+    assert result["machine"]["cpu_model"] and result["machine"]["logical_cpus"] >= 1
+    main = result["functions"]["func_main"]
+    assert main["flop"] == 0  # no contraction, no convolution
+    for n in ("1", "2"):
+        t = main["timings"][n]
+        assert t["ours"]["calls"] >= 5 and t["eager"]["calls"] >= 5
+        assert math.isclose(t["ratio"], t["ours"]["median_ms"] / t["eager"]["median_ms"])
+
+
+def test_contractions_report_gflops(benched):
+    main = json.loads((benched / "results/matmul_ranks.bench.json").read_text())["functions"]["func_main"]
+    # Multiply-adds of the contractions: v@b (5x3), x@b (2x4x5x3), x@y (4x2x4x5x3), mm (4x5x3), bmm
+    # (2x4x5x3); v.w and a@w arrive as mul + sum.
+    assert main["flop"] == 2 * (15 + 120 + 480 + 60 + 120)
+    t = main["timings"]["1"]
+    assert math.isclose(t["gflops"], main["flop"] / t["ours"]["median_ms"] / 1e6)
+
+
+def test_a_tcp_source_times_every_function_without_eager(benched):
+    result = json.loads((benched / "results/basic_tcp_ops.bench.json").read_text())
+    assert len(result["functions"]) > 1
+    for function in result["functions"].values():
+        assert function["timings"]["1"]["eager"] is None and function["timings"]["1"]["ratio"] is None
+
+
+def test_the_report_has_a_row_per_program_and_a_plot(benched):
+    text = (benched / "results/bench.md").read_text()
+    assert "| two_outputs |" in text and "| matmul_ranks |" in text and "| basic_tcp_ops @" in text
+    assert (benched / "results/bench.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _bench(program, ours, eager, threads=(1, 2)):
+    timings = {str(n): {"ours": {"median_ms": ours / n}, "eager": {"median_ms": eager},
+                        "ratio": ours / n / eager, "gflops": None} for n in threads}
+    return {"program": program, "threads": list(threads), "functions": {"func_main": {"timings": timings}},
+            "machine": {"cpu_model": "cpu", "logical_cpus": 2, "llvm_host_cpu": "x", "simd_flags": []}}
+
+
+def test_report_targets_and_geometric_mean():
+    benches = [_bench("a", 1.0, 2.0), _bench("b", 8.0, 2.0)]
+    text = table(benches, {"a": 1.5}, {"real_models": ["a", "b"], "targets": {"a": {"ratio": 0.6, "scaling": 0.5},
+                                                                               "b": {"ratio": 1.0}}})
+    assert "| a | 1.000 | 2.000 | 0.50 | 0.500 | 2.000 | 0.25 | 0.50 |" in text
+    assert "Geometric mean of the ratios over the 2 real models: 1.41 (1 thread), 0.71 (2 threads)" in text
+    assert "| a: ours / eager, 1 thread | 0.50 | ≤ 0.6 | yes |" in text
+    assert "| a: ours 2 threads / ours 1 thread | 0.50 | ≤ 0.5 | yes |" in text
+    assert "| b: ours / eager, 1 thread | 4.00 | ≤ 1.0 | no |" in text
+    assert geometric_mean([2.0, 8.0]) == pytest.approx(4.0)
