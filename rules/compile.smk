@@ -1,5 +1,5 @@
 # Compilation: Torch or a TCP source -> TCP -> LLVM dialect -> LLVM IR ->
-# host assembly -> shared object.
+# optimized LLVM IR -> assembly -> shared object, for the target CPU.
 
 
 rule mlir_tcp:
@@ -64,18 +64,40 @@ rule toolchain:
         "benchmarks/toolchain/toolchain.tsv"
     params:
         llc=config["toolchain"]["llc"],
+        opt=config["toolchain"]["opt"],
         clang=config["toolchain"]["clang"],
         clangxx=config["toolchain"]["clangxx"],
         min_major=config["toolchain"]["min_llvm_major"],
+        target_cpu=config["toolchain"]["target_cpu"],
     shell:
-        "{PYTHON} {input.script} --name toolchain --llc {params.llc} --clang {params.clang}"
-        " --clangxx {params.clangxx} --min-llvm-major {params.min_major}"
+        "{PYTHON} {input.script} --name toolchain --llc {params.llc} --opt {params.opt} --clang {params.clang}"
+        " --clangxx {params.clangxx} --min-llvm-major {params.min_major} --target-cpu {params.target_cpu}"
+        " --output {output} --log {log}"
+
+
+rule opt:
+    input:
+        ll="results/{name}.ll",
+        toolchain="results/toolchain.json",
+        script="scripts/opt.py",
+        code=code("optimize"),
+    output:
+        "results/{name}.opt.ll",
+    log:
+        "logs/opt/{name}.log",
+    benchmark:
+        "benchmarks/opt/{name}.tsv"
+    params:
+        opt_level=config["toolchain"]["opt_level"],
+    shell:
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.ll}"
+        " --toolchain {input.toolchain} --opt-level {params.opt_level}"
         " --output {output} --log {log}"
 
 
 rule S:
     input:
-        ll="results/{name}.ll",
+        ll="results/{name}.opt.ll",
         toolchain="results/toolchain.json",
         script="scripts/S.py",
         code=code("assemble"),

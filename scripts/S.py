@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Stage S: compile LLVM IR to host assembly with llc (results/NAME.S)."""
+"""Stage S: compile optimized LLVM IR to assembly for the target CPU with llc
+(results/NAME.S)."""
 
 from pathlib import Path
 
@@ -7,7 +8,7 @@ from tcp_aot.stages import assemble
 from tcp_aot.stages.common import run_stage, stage_parser
 
 parser = stage_parser(__doc__)
-parser.add_argument("--input", required=True, type=Path, help="NAME.ll")
+parser.add_argument("--input", required=True, type=Path, help="NAME.opt.ll")
 parser.add_argument("--toolchain", required=True, type=Path, help="results/toolchain.json")
 parser.add_argument("--opt-level", type=int, default=2)
 args = parser.parse_args()

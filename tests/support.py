@@ -15,16 +15,16 @@ from tcp_aot.context import make_context
 from tcp_aot.module_io import parse_module
 from tcp_aot.runtime.library import Library
 from tcp_aot.signature import signatures
-from tcp_aot.stages import assemble, ll, shared_object, toolchain
+from tcp_aot.stages import assemble, ll, optimize, shared_object, toolchain
 
-LLVM_TOOLS = {"llc": "llc-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}
+LLVM_TOOLS = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}
 
 
 def toolchain_json(workdir: Path) -> Path:
     path = workdir / "toolchain.json"
     if not path.exists():
-        toolchain.run(path, LLVM_TOOLS["llc"], LLVM_TOOLS["clang"], LLVM_TOOLS["clangxx"],
-                      LLVM_TOOLS["min_major"])
+        toolchain.run(path, LLVM_TOOLS["llc"], LLVM_TOOLS["opt"], LLVM_TOOLS["clang"], LLVM_TOOLS["clangxx"],
+                      LLVM_TOOLS["min_major"], "host")
     return path
 
 
@@ -36,10 +36,11 @@ def compile_tcp(text: str, workdir: Path, name: str = "prog") -> Library:
         pipelines.run(module, ["tcp-to-llvm"])
         llvm_mlir = workdir / f"{name}.llvm.mlir"
         llvm_mlir.write_text(module.operation.get_asm())
-    llvm_ir, asm, so = (workdir / f"{name}.{ext}" for ext in ("ll", "S", "so"))
+    llvm_ir, optimized, asm, so = (workdir / f"{name}.{ext}" for ext in ("ll", "opt.ll", "S", "so"))
     ll.run(llvm_mlir, llvm_ir)
     tools = toolchain_json(workdir)
-    assemble.run(llvm_ir, asm, tools, 2)
+    optimize.run(llvm_ir, optimized, tools, 3)
+    assemble.run(optimized, asm, tools, 3)
     shared_object.run(asm, so, tools)
     return Library(so, sigs)
 

@@ -212,14 +212,16 @@ def test_bad_tcp_source(workdir, source, cause):
 # ---------------------------------------------------------------------------
 
 
+GOOD_TOOLCHAIN = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22",
+                  "min_llvm_major": 22, "opt_level": 3, "target_cpu": "host"}
+
+
 def test_missing_tool(workdir):
-    set_config(workdir, toolchain={"llc": "llc-99", "clang": "clang-22", "clangxx": "clang++-22",
-                                   "min_llvm_major": 22, "opt_level": 2})
+    set_config(workdir, toolchain=GOOD_TOOLCHAIN | {"llc": "llc-99"})
     run = snakemake(workdir, "-j2", "results/toolchain.json")
     fails_cleanly(run, "toolchain", "llc-99 not found on PATH (LLVM 22 or newer is needed", program="toolchain")
     assert outputs(workdir) == []
-    set_config(workdir, toolchain={"llc": "llc-22", "clang": "clang-22", "clangxx": "clang++-22",
-                                   "min_llvm_major": 22, "opt_level": 2})
+    set_config(workdir, toolchain=GOOD_TOOLCHAIN)
     recovers(workdir, "results/toolchain.json")
 
 
@@ -228,13 +230,19 @@ def test_too_old_tool(workdir):
     bin_dir.mkdir()
     (bin_dir / "clang-14").write_text("#!/bin/sh\necho 'Debian clang version 14.0.6'\n")
     (bin_dir / "clang-14").chmod(0o755)
-    set_config(workdir, toolchain={"llc": "llc-22", "clang": f"{bin_dir}/clang-14", "clangxx": "clang++-22",
-                                   "min_llvm_major": 22, "opt_level": 2})
+    set_config(workdir, toolchain=GOOD_TOOLCHAIN | {"clang": f"{bin_dir}/clang-14"})
     run = snakemake(workdir, "-j2", "results/toolchain.json")
     fails_cleanly(run, "toolchain", "clang-14 is LLVM 14.0.6, but LLVM 22 or newer is needed",
                   program="toolchain")
-    set_config(workdir, toolchain={"llc": "llc-22", "clang": "clang-22", "clangxx": "clang++-22",
-                                   "min_llvm_major": 22, "opt_level": 2})
+    set_config(workdir, toolchain=GOOD_TOOLCHAIN)
+    recovers(workdir, "results/toolchain.json")
+
+
+def test_unknown_target_cpu(workdir):
+    set_config(workdir, toolchain=GOOD_TOOLCHAIN | {"target_cpu": "pentium9"})
+    run = snakemake(workdir, "-j2", "results/toolchain.json")
+    fails_cleanly(run, "toolchain", "target_cpu 'pentium9' is not a CPU llc knows (see `", program="toolchain")
+    set_config(workdir, toolchain=GOOD_TOOLCHAIN)
     recovers(workdir, "results/toolchain.json")
 
 

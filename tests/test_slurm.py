@@ -17,7 +17,7 @@ from workflow import copy_workflow, snakemake
 
 PROGRAMS = ["two_dynamic_dims", "basic_tcp_ops"]  # a model and a TCP source
 TEXT_ARTIFACTS = ["tcp.mlir", "llvm.mlir", "ll", "S", "test.ok"]
-STAGES = ["mlir_tcp", "mlir_llvm", "ll", "S", "so", "npz", "test_cpp", "test_bin", "test_run"]
+STAGES = ["mlir_tcp", "mlir_llvm", "ll", "opt", "S", "so", "npz", "test_cpp", "test_bin", "test_run"]
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ def _files(stage: str) -> set[str]:
 
 def test_the_stages_are_the_stage_modules():
     assert stage_code.stages() == ["assemble", "bench", "bench_report", "ll", "mlir_llvm", "mlir_tcp",
-                                   "mlir_torch", "npz_model", "npz_tcp_source", "shared_object", "test_bin",
-                                   "test_cpp", "test_run", "toolchain"]
+                                   "mlir_torch", "npz_model", "npz_tcp_source", "optimize", "shared_object",
+                                   "test_bin", "test_cpp", "test_run", "toolchain"]
 
 
 def test_each_conversion_belongs_to_its_stage():

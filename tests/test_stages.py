@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from tcp_aot.stages import (
-    assemble, common, ll, mlir_llvm, mlir_tcp, mlir_torch, npz_model, npz_tcp_source, shared_object, test_bin,
+    assemble, common, ll, mlir_llvm, mlir_tcp, mlir_torch, npz_model, npz_tcp_source, optimize, shared_object,
+    test_bin,
     test_cpp, test_run, toolchain,
 )
 from tcp_aot.errors import StageError
@@ -35,7 +36,7 @@ func.func @scale(%x: tensor<?x3xf32>, %s: tensor<f32>) -> (tensor<?x3xf32>, tens
 @pytest.fixture
 def tools(tmp_path):
     path = tmp_path / "toolchain.json"
-    toolchain.run(path, "llc-22", "clang-22", "clang++-22", 22)
+    toolchain.run(path, "llc-22", "opt-22", "clang-22", "clang++-22", 22, "host")
     found = json.loads(path.read_text())
     assert found["llc"]["version"].startswith("22.") and found["mlir_include"].endswith("include")
     return path
@@ -43,13 +44,16 @@ def tools(tmp_path):
 
 def back_end(tmp_path, name, tcp_mlir, tools):
     """mlir_llvm -> ll -> S -> so, checking each output."""
-    llvm_mlir, llvm_ir, asm, so = (tmp_path / f"{name}.{ext}" for ext in ("llvm.mlir", "ll", "S", "so"))
+    llvm_mlir, llvm_ir, optimized, asm, so = (tmp_path / f"{name}.{ext}"
+                                              for ext in ("llvm.mlir", "ll", "opt.ll", "S", "so"))
     mlir_llvm.run(tcp_mlir, llvm_mlir)
     text = llvm_mlir.read_text()
     assert "llvm.func @" in text and "tcp." not in text
     ll.run(llvm_mlir, llvm_ir)
     assert "define " in llvm_ir.read_text() and " f0x" not in llvm_ir.read_text()
-    assemble.run(llvm_ir, asm, tools, 2)
+    optimize.run(llvm_ir, optimized, tools, 3)
+    assert "define " in optimized.read_text()
+    assemble.run(optimized, asm, tools, 3)
     assert ".globl" in asm.read_text()
     shared_object.run(asm, so, tools)
     return so

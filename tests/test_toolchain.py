@@ -8,7 +8,9 @@ import subprocess
 import pytest
 
 from tcp_aot.errors import StageError
-from tcp_aot.toolchain import find_tool, llc22_float_literals
+from tcp_aot.toolchain import (
+    cpu_check_source, find_tool, llc22_float_literals, resolve_target_cpu, target_features,
+)
 
 
 def test_finds_llvm_22():
@@ -52,3 +54,50 @@ def test_llc22_reads_the_rewritten_ir(tmp_path):
         "define float @f(float %x) {\n  %y = fadd float %x, f0x3727C5AC\n  ret float %y\n}\n"))
     proc = subprocess.run(["llc-22", str(ll), "-o", str(tmp_path / "k.S")], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_special_float_literals_become_hex():
+    ll = "  %1 = fcmp oeq float %0, -inf\n  store double inf, ptr %p\n  %2 = fadd float %nan, nan"
+    assert llc22_float_literals(ll).splitlines() == [
+        "  %1 = fcmp oeq float %0, 0xFFF0000000000000", "  store double 0x7FF0000000000000, ptr %p",
+        "  %2 = fadd float %nan, 0x7FF8000000000000"]
+
+
+def test_host_target_is_a_known_cpu_with_its_features():
+    cpu = resolve_target_cpu("llc-22", "host")
+    assert resolve_target_cpu("llc-22", cpu) == cpu
+    assert {"sse4.2", "avx"} <= set(target_features("clang-22", "x86-64-v3")) <= {
+        "sse4.2", "avx", "avx2", "fma", "f16c", "bmi", "bmi2"}
+    with pytest.raises(StageError, match=r"target_cpu 'pentium9' is not a CPU llc knows"):
+        resolve_target_cpu("llc-22", "pentium9")
+
+
+def _lacking(features: list[str], tmp_path) -> list[str]:
+    """The features this machine lacks, by __builtin_cpu_supports."""
+    probe = tmp_path / "probe.c"
+    probe.write_text("#include <stdio.h>\nint main(void) {\n  __builtin_cpu_init();\n" + "".join(
+        f'  if (!__builtin_cpu_supports("{f}")) puts("{f}");\n' for f in features) + "}\n")
+    subprocess.run(["clang-22", str(probe), "-o", str(tmp_path / "probe")], check=True)
+    return subprocess.run([str(tmp_path / "probe")], capture_output=True, text=True, check=True).stdout.split()
+
+
+def test_a_library_for_a_richer_cpu_refuses_to_load(tmp_path):
+    """Built for a CPU with a feature this machine lacks, the .so aborts at
+    load time with a message naming it, before running any of its code."""
+    for cpu in ("sapphirerapids", "graniterapids", "znver5", "x86-64-v4"):
+        features = target_features("clang-22", cpu)
+        lacking = _lacking(features, tmp_path)
+        if lacking:
+            break
+    else:
+        pytest.skip("this machine has every feature of the CPUs tried")
+    source = tmp_path / "check.c"
+    source.write_text(cpu_check_source("lib.so", cpu, features))
+    so = tmp_path / "lib.so"
+    subprocess.run(["clang-22", "-march=x86-64", "-shared", "-fPIC", str(source), "-o", str(so)], check=True)
+    load = subprocess.run(["python3", "-c", f"import ctypes; ctypes.CDLL({str(so)!r})"], capture_output=True,
+                          text=True)
+    assert load.returncode == -6  # SIGABRT
+    assert load.stderr == (f"tcp_aot: lib.so was compiled for CPU {cpu} and needs {lacking[0]}, which this CPU "
+                           f"lacks; rebuild it with toolchain.target_cpu set to this CPU (or to a baseline such as "
+                           f"x86-64-v2)\n")

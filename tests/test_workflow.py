@@ -18,7 +18,7 @@ import yaml
 from conftest import ROOT, TIMINGS
 from workflow import copy_workflow, planned_jobs, set_config, snakemake, touched
 
-CHAIN = ["torch.mlir", "tcp.mlir", "llvm.mlir", "ll", "S", "so"]
+CHAIN = ["torch.mlir", "tcp.mlir", "llvm.mlir", "ll", "opt.ll", "S", "so"]
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def test_one_shared_object_builds_exactly_its_chain(tmp_path):
     assert produced == sorted([f"broadcast_add_mixed_ranks.{ext}" for ext in CHAIN] + ["code", "toolchain.json"])
     listings = sorted(p.name for p in (workdir / "results/code").iterdir())
     assert listings == ["assemble.txt", "ll.txt", "mlir_llvm.txt", "mlir_tcp.txt", "mlir_torch.txt",
-                        "shared_object.txt", "toolchain.txt"]
+                        "optimize.txt", "shared_object.txt", "toolchain.txt"]
     symbols = subprocess.run(["nm", "-D", "--defined-only", str(workdir / "results/broadcast_add_mixed_ranks.so")],
                              capture_output=True, text=True, check=True).stdout
     assert re.search(r" T func_main$", symbols, re.MULTILINE)
@@ -52,7 +52,7 @@ def test_one_shared_object_builds_exactly_its_chain(tmp_path):
     tcp = (workdir / "results/broadcast_add_mixed_ranks.tcp.mlir").read_text()
     assert re.search(r"tcp\.broadcast %\S+, %\S+ \{axes = \[0\]\} : tensor<1xf32>, index -> tensor<\?xf32>", tcp)
     assert re.search(r"tcp\.add %\S+, %\S+ : tensor<\?xf32>, tensor<\?xf32> -> tensor<\?xf32>", tcp)
-    for stage in ("mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "S", "so"):
+    for stage in ("mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "opt", "S", "so"):
         assert (workdir / f"logs/{stage}/broadcast_add_mixed_ranks.log").exists()
         assert (workdir / f"benchmarks/{stage}/broadcast_add_mixed_ranks.tsv").exists()
 
@@ -80,7 +80,7 @@ def test_nothing_to_do_after_a_full_build(built):
 
 # What an edit of the compiler reruns: rule -> which programs (stage_code's
 # jobs are per stage, not per program).
-FROM_MLIR_LLVM = {"mlir_llvm", "ll", "S", "so", "test_bin", "test_run"}
+FROM_MLIR_LLVM = {"mlir_llvm", "ll", "opt", "S", "so", "test_bin", "test_run"}
 FROM_MLIR_TCP = {"mlir_tcp", "test_cpp"} | FROM_MLIR_LLVM
 
 
@@ -130,7 +130,7 @@ def test_changing_a_toolchain_setting_reruns_from_its_stage(built):
         jobs = planned_jobs(snakemake(built, "-n"))
     finally:
         (built / "config.yaml").write_text(config)
-    assert jobs == {rule: models | sources for rule in ("S", "so", "test_bin", "test_run")}
+    assert jobs == {rule: models | sources for rule in ("opt", "S", "so", "test_bin", "test_run")}
 
 
 def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
@@ -157,8 +157,8 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
         listed = {_module(line.split()[1]) for line in (built / listing.group(0)).read_text().splitlines()}
         assert loaded and loaded <= listed, (stage, sorted(loaded - listed))
         checked.add(stage)
-    assert checked == {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "toolchain", "assemble", "shared_object",
-                       "npz_model", "npz_tcp_source", "test_cpp", "test_bin", "test_run"}
+    assert checked == {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "toolchain", "optimize", "assemble",
+                       "shared_object", "npz_model", "npz_tcp_source", "test_cpp", "test_bin", "test_run"}
 
 
 def _module(path: str) -> str:
@@ -201,5 +201,5 @@ def test_dag_draws(built):
     svg = subprocess.run(["dot", "-Tsvg"], input=dot.stdout, capture_output=True, text=True)
     assert svg.returncode == 0 and "<svg" in svg.stdout
     labels = set(re.findall(r'label = "(\w+)', dot.stdout))
-    assert {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "S", "so", "npz", "test_cpp", "test_bin",
+    assert {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "opt", "S", "so", "npz", "test_cpp", "test_bin",
             "test_run", "toolchain"} <= labels

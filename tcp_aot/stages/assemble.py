@@ -1,14 +1,15 @@
-"""Stage S: LLVM IR -> host assembly (llc)."""
+"""Stage S: optimized LLVM IR -> assembly for the target CPU (llc)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..toolchain import run as run_tool
+from ..toolchain import TRIPLE, run as run_tool
 from .common import log, tool_output, tools
 
 
 def run(source: Path, output: Path, toolchain_json: Path, opt_level: int) -> None:
-    llc = tools(toolchain_json)["llc"]["path"]
-    tool_output(output, lambda tmp: log.info("%s", run_tool(
-        [llc, f"-O{opt_level}", "--relocation-model=pic", str(source), "-o", str(tmp)], "llc")))
+    found = tools(toolchain_json)
+    cmd = [found["llc"]["path"], f"-O{opt_level}", f"-mtriple={TRIPLE}", f"-mcpu={found['target']['cpu']}",
+           "--relocation-model=pic", str(source)]
+    tool_output(output, lambda tmp: log.info("%s", run_tool(cmd + ["-o", str(tmp)], "llc")))
