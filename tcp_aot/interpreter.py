@@ -16,7 +16,9 @@ import numpy as np
 from torch_mlir import ir
 
 from .dialects import tcp
-from .dialects.tcp_base import element_type, i64_array, is_bool, is_float, is_resource_elements, lookup
+from .dialects.tcp_base import (
+    element_type, i64_array, is_bool, is_float, is_resource_elements, lookup, resource_name,
+)
 
 
 class InterpreterError(Exception):
@@ -39,11 +41,15 @@ def _unsigned(dtype: np.dtype) -> np.dtype:
     return np.dtype(dtype.str.replace("i", "u"))
 
 
-def _np_value(attr: ir.Attribute, t: ir.Type) -> np.ndarray:
-    if is_resource_elements(attr):
-        raise InterpreterError("dense_resource constants are not supported by the interpreter")
+def _np_value(attr: ir.Attribute, t: ir.Type, blobs: dict[str, bytes]) -> np.ndarray:
     shape = ir.RankedTensorType(t).shape if isinstance(t, ir.RankedTensorType) else ()
-    return np.broadcast_to(np.array(attr), shape).astype(numpy_dtype(element_type(t)))
+    dtype = numpy_dtype(element_type(t))
+    if is_resource_elements(attr):
+        name = resource_name(attr)
+        if name not in blobs:
+            raise InterpreterError(f"the data of constant {name} is not in the module's dialect_resources")
+        return np.frombuffer(blobs[name], dtype=dtype, count=int(np.prod(shape))).reshape(shape).copy()
+    return np.broadcast_to(np.array(attr), shape).astype(dtype)
 
 
 # ---------------------------------------------------------------------------
@@ -349,13 +355,13 @@ def _iota(view: tcp.IotaOp, *size):
     return np.arange(length).astype(numpy_dtype(t.element_type))
 
 
-def _const(view: tcp.ConstOp):
-    return _np_value(view.value, view.out.type)
+def _const(view: tcp.ConstOp, blobs: dict[str, bytes]):
+    return _np_value(view.value, view.out.type, blobs)
 
 
 _DATA_MOVEMENT: dict[type, Callable] = {
     tcp.BroadcastOp: _broadcast, tcp.SliceOp: _slice, tcp.GatherOp: _gather, tcp.GatherNdOp: _gather_nd,
-    tcp.ConcatOp: _concat, tcp.ConstOp: _const, tcp.IotaOp: _iota, tcp.PadOp: _pad,
+    tcp.ConcatOp: _concat, tcp.IotaOp: _iota, tcp.PadOp: _pad,
     tcp.TransposeOp: lambda view, x: np.transpose(x, i64_array(view.permutation)).copy(),
     tcp.FlipOp: lambda view, x: np.flip(x, tuple(i64_array(view.axes))).copy(),
 }
@@ -378,9 +384,13 @@ _CMPF = {1: np.equal, 2: np.greater, 3: np.greater_equal, 4: np.less, 5: np.less
 
 
 class Interpreter:
-    def __init__(self, module: ir.Module):
+    """Runs a module's functions. `blobs` holds the data of its
+    dense_resource constants (module_io.resource_blobs of its text)."""
+
+    def __init__(self, module: ir.Module | None, blobs: dict[str, bytes] | None = None):
+        self.blobs = blobs or {}
         self.functions = {}
-        for op in module.body.operations:
+        for op in module.body.operations if module is not None else []:
             if op.operation.name == "func.func":
                 self.functions[ir.StringAttr(op.attributes["sym_name"]).value] = op.operation
         self.observe: Callable[[ir.Operation, list, list], None] | None = None
@@ -398,6 +408,11 @@ class Interpreter:
                 return self._block(block, env)
         finally:
             self.observe = None
+
+    def evaluate(self, op: ir.Operation, env: dict) -> list:
+        """The results of one op whose operands' values `env` holds."""
+        with np.errstate(all="ignore"):
+            return self._op(op, env)
 
     def _block(self, block: ir.Block, env: dict) -> list[np.ndarray]:
         for op in block.operations:
@@ -426,7 +441,7 @@ class Interpreter:
             attr = op.attributes["value"]
             t = op.results[0].type
             if isinstance(t, ir.RankedTensorType):
-                return [_np_value(attr, t)]
+                return [_np_value(attr, t, self.blobs)]
             return [numpy_dtype(t).type(ir.FloatAttr(attr).value if is_float(t) else ir.IntegerAttr(attr).value)]
         if name in _ARITH_BINARY:
             return [_ARITH_BINARY[name](int(args[0]), int(args[1]))]
@@ -479,6 +494,8 @@ class Interpreter:
             return [_DATA_MOVEMENT[cls](view, *args)]
         if cls is tcp.ArgReduceOp:
             return _arg_reduce(view, *args)
+        if cls is tcp.ConstOp:
+            return [_const(view, self.blobs)]
         if cls in (tcp.GroupOp, tcp.IsolatedGroupOp):
             block = op.regions[0].blocks[0]
             inner = dict(env) if cls is tcp.GroupOp else {}

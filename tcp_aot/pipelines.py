@@ -24,19 +24,26 @@ class PassOptions:
 
 @dataclass(frozen=True)
 class PythonPass:
-    """A pass written in Python: `module.function(op, *options)`, where
-    `options` names the PassOptions fields it takes. The module is imported
-    when a pipeline uses the pass, so a stage loads (and depends on) only the
-    passes it runs (see stage_code.py)."""
+    """A pass written in Python: `module.function(op, *args, *options)`,
+    where `options` names the PassOptions fields it takes. The module is
+    imported when a pipeline uses the pass, so a stage loads (and depends
+    on) only the passes it runs (see stage_code.py)."""
 
     module: str
     function: str
     description: str
     options: tuple[str, ...] = ()
+    args: tuple[str, ...] = ()
 
     def __call__(self, op: ir.Operation, options: PassOptions) -> None:
         fn = getattr(import_module(self.module), self.function)
-        fn(op, *(getattr(options, name) for name in self.options))
+        fn(op, *self.args, *(getattr(options, name) for name in self.options))
+
+
+def _schedule(name: str, description: str) -> PythonPass:
+    """The pass that runs tcp_aot/schedules/<name>.mlir."""
+    return PythonPass("tcp_aot.transforms.schedules", "apply_schedule", f"{description} (schedules/{name}.mlir)",
+                      args=(name,))
 
 
 PYTHON_PASSES: dict[str, PythonPass] = {
@@ -44,6 +51,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.conversion.torch_to_tcp", "convert_torch_to_tcp",
         "Convert Torch ops to TCP (fails listing every op that does not convert)",
         ("allow_unconverted", "filename", "resource_blobs")),
+    "tcp-simplify": PythonPass(
+        "tcp_aot.transforms.simplify", "simplify",
+        "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("resource_blobs",)),
     "verify-tcp-backend-contract": PythonPass(
         "tcp_aot.transforms.backend_contract", "verify_backend_contract",
         "Check that only TCP, tensor, arith and func ops remain, with tensor signatures", ("filename",)),
@@ -67,6 +77,15 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "asserts-to-stderr": PythonPass(
         "tcp_aot.transforms.runtime_errors", "asserts_to_stderr",
         "Make cf.assert print its message (and checked values) on stderr before aborting"),
+    "conv-to-matmul": PythonPass(
+        "tcp_aot.transforms.conv_to_matmul", "conv_to_matmul",
+        "Make convolutions of one group matrix products per image (im2col), for the matmul schedule"),
+    "schedule-matmul": _schedule("matmul", "Tile matrix products for caches and registers, vectorize them"),
+    "schedule-lower-vectors": _schedule(
+        "lower_vectors", "Hoist register tiles out of their loops, lower vector contractions to FMAs"),
+    "approximate-math": PythonPass(
+        "tcp_aot.transforms.math_approximations", "approximate_math",
+        "Replace f32 transcendental math ops (scalar or vector) by polynomial approximations"),
     "own-results": PythonPass(
         "tcp_aot.transforms.owned_results", "own_results",
         "Give every returned buffer its own allocation (the caller frees it)"),
@@ -81,11 +100,13 @@ PIPELINES: dict[str, list[str]] = {
         "convert-torch-to-tcp",
         "func.func(torch-finalizing-backend-type-conversion)",
         "canonicalize", "cse",
+        "tcp-simplify",
         "verify-tcp-backend-contract",
         "tcp-verify",
     ],
     "tcp-to-linalg": [
         "tcp-verify",
+        "tcp-simplify",
         "insert-shape-guards",
         "drop-tcp-symbolic-shape-ops",
         "inline-tcp-groups",
@@ -93,6 +114,12 @@ PIPELINES: dict[str, list[str]] = {
         "asserts-to-stderr",
         "canonicalize", "cse",
         "linalg-fuse-elementwise-ops",
+    ],
+    # Tiling and vectorization of the kinds of op that need more than LLVM's
+    # loop vectorizer (tcp_aot/schedules/).
+    "optimize-linalg": [
+        "conv-to-matmul",
+        "schedule-matmul",
     ],
     "linalg-to-memref": [
         "annotate-abi",
@@ -102,7 +129,10 @@ PIPELINES: dict[str, list[str]] = {
         "func.func(refback-munge-memref-copy)",
     ],
     "memref-to-llvm": [
+        "schedule-lower-vectors",
+        "approximate-math",
         "convert-linalg-to-loops",
+        "convert-vector-to-scf",
         "convert-scf-to-cf",
         "expand-strided-metadata",
         "lower-affine",
@@ -113,12 +143,15 @@ PIPELINES: dict[str, list[str]] = {
         "convert-arith-to-llvm",
         "convert-index-to-llvm",
         "convert-cf-to-llvm",
+        "convert-vector-to-llvm",
         "convert-func-to-llvm",
+        "convert-ub-to-llvm",
         "reconcile-unrealized-casts",
         "canonicalize",
     ],
 }
-PIPELINES["tcp-to-llvm"] = PIPELINES["tcp-to-linalg"] + PIPELINES["linalg-to-memref"] + PIPELINES["memref-to-llvm"]
+PIPELINES["tcp-to-llvm"] = (PIPELINES["tcp-to-linalg"] + PIPELINES["optimize-linalg"] + PIPELINES["linalg-to-memref"]
+                            + PIPELINES["memref-to-llvm"])
 
 
 def expand(names: list[str]) -> list[str]:

@@ -4,7 +4,8 @@ everything after it) when its code changes, and nothing before it.
 A stage's code is its module (tcp_aot/stages/<stage>.py), the modules of the
 Python passes in the pipelines it names in PIPELINES, and every package
 module these import, directly or not, with the __init__.py of each package on
-the way. Imports are read from the source with `ast` (at any depth, inside
+the way and the data files beside it (a package's non-Python files, such as
+the transform schedules in tcp_aot/schedules/). Imports are read from the source with `ast` (at any depth, inside
 functions too), without importing anything: the Snakefile calls this while
 it loads, so it must stay quick.
 """
@@ -36,7 +37,12 @@ def stage_files(stage: str) -> tuple[Path, ...]:
     roots = {module} | {pipelines.PYTHON_PASSES[name].module
                         for name in pipelines.expand(_declared_pipelines(module))
                         if name in pipelines.PYTHON_PASSES}
-    return tuple(sorted(_file(m) for m in _closure(frozenset(roots))))
+    modules = _closure(frozenset(roots))
+    files = {_file(m) for m in modules}
+    for module in modules:
+        if _file(module).name == "__init__.py":
+            files |= {p for p in _file(module).parent.iterdir() if p.is_file() and p.suffix not in (".py", ".pyc")}
+    return tuple(sorted(files))
 
 
 def listing(stage: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import write_atomic
+from .common import read, write_atomic
 from .mlir_input import parsed
 
 PIPELINES = ["tcp-to-llvm"]
@@ -12,8 +12,11 @@ PIPELINES = ["tcp-to-llvm"]
 
 def run(source: Path, output: Path) -> None:
     from .. import pipelines
+    from ..module_io import resource_blobs
 
-    with parsed(source) as module:
-        pipelines.run(module, PIPELINES, pipelines.PassOptions(filename=str(source)))
+    text = read(source)
+    with parsed(source, text) as module:
+        options = pipelines.PassOptions(filename=str(source), resource_blobs=resource_blobs(text))
+        pipelines.run(module, PIPELINES, options)
         text = module.operation.get_asm()
     write_atomic(output, text)

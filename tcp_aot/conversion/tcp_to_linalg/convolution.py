@@ -1,11 +1,14 @@
 """TCP -> linalg: convolution and pooling on [N, C, spatial...] tensors.
 
 The input is first dilated (input_dilation: a transposed convolution) and
-padded with tensor.pad; the window computation is then a named linalg op
-where one fits (conv_{1,2,3}d_nc..._fc..., pooling_nc{w,hw}_{max,sum}), else
-a linalg.generic of the same shape (grouped convolutions run per group on
-[N, G, C/G, ...] views). Average pooling divides by torch's divisor in a
-second elementwise generic.
+padded with tensor.pad. A convolution of one group is then the named
+linalg.conv_{1,2,3}d_nc..._fc... (optimize-linalg makes it matrix products:
+transforms/conv_to_matmul.py); a grouped one (depthwise included) is a
+linalg.generic on [N, G, C/G, ...] views, its output positions innermost so
+that LLVM vectorizes along them. Pooling is a named
+linalg op where one fits (pooling_nc{w,hw}_{max,sum}), else a generic of the
+same shape; average pooling divides by torch's divisor in a second
+elementwise generic.
 """
 
 from __future__ import annotations
@@ -94,7 +97,7 @@ def lower_conv(op, rewriter):
     out_t = ir.RankedTensorType(view.out.type)
     if _empty_result(out_sizes):
         result = empty(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes)
-    elif groups == 1 and spatial in _NAMED_CONV:
+    elif groups == 1:
         init = filled(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes, zero(elem))
         result = _NAMED_CONV[spatial](x, w, outs=[init], strides=stride, dilations=dilation)
     else:
@@ -104,7 +107,8 @@ def lower_conv(op, rewriter):
 
 def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
     """The convolution on views [N, G, C/G, S...] and [G, O/G, C/G, K...]:
-    out[n, g, o, s] += x[n, g, c, s * stride + k * dilation] * w[g, o, c, k]."""
+    out[n, g, o, s] += x[n, g, c, s * stride + k * dilation] * w[g, o, c, k],
+    the loops in the order n, g, o, c, k..., s... (positions innermost)."""
     spatial = len(stride)
     elem = out_t.element_type
     n, c = dim_of(x, 0), dim_of(x, 1)
@@ -113,16 +117,16 @@ def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
     wg = _split_dim(w, 0, groups, size_floordiv(o, groups))
     out_shape = [n, groups, size_floordiv(o, groups)] + out_sizes
     init = filled(_type(out_shape, elem), out_shape, zero(elem))
-    # Loops: n, g, o, s..., then c, k... (reduced).
+    # Loops: n, g, o, then c, k... (reduced), then s...
     loops = 3 + 2 * spatial + 1
-    s = [ir.AffineDimExpr.get(3 + i) for i in range(spatial)]
-    k = [ir.AffineDimExpr.get(4 + spatial + i) for i in range(spatial)]
     d = ir.AffineDimExpr.get
-    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1), d(3 + spatial)] +
+    k = [d(4 + i) for i in range(spatial)]
+    s = [d(4 + spatial + i) for i in range(spatial)]
+    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1), d(3)] +
                              [s[i] * stride[i] + k[i] * dilation[i] for i in range(spatial)])
-    w_map = ir.AffineMap.get(loops, 0, [d(1), d(2), d(3 + spatial)] + k)
+    w_map = ir.AffineMap.get(loops, 0, [d(1), d(2), d(3)] + k)
     out_map = ir.AffineMap.get(loops, 0, [d(0), d(1), d(2)] + s)
-    iterators = [PARALLEL] * (3 + spatial) + [REDUCTION] * (1 + spatial)
+    iterators = [PARALLEL] * 3 + [REDUCTION] * (1 + spatial) + [PARALLEL] * spatial
     result = structured([xg, wg], [init], [x_map, w_map, out_map], iterators,
                         lambda a, b, acc: [multiply_add(a, b, acc)])[0]
     groups_reassociation = [[0], [1, 2]] + [[i] for i in range(3, 3 + spatial)]

@@ -27,13 +27,18 @@ def identity(kind: str, elem: ir.Type) -> ir.Value:
     return arith.ConstantOp(elem, value).result
 
 
-def combine(kind: str, a: ir.Value, b: ir.Value) -> ir.Value:
-    """a `kind` b; float Max and Min propagate NaN."""
+def combine(kind: str, a: ir.Value, b: ir.Value, reassociate: bool = False) -> ir.Value:
+    """a `kind` b; float Max and Min propagate NaN. `reassociate` lets LLVM
+    reorder a float reduction (to vectorize it): the result then differs in
+    rounding from the sequential order, as PyTorch's own vectorized sums do."""
     if kind in ("Any", "All"):
         return (arith.OrIOp if kind == "Any" else arith.AndIOp)(a, b).result
     ops = {"Sum": (arith.AddFOp, arith.AddIOp), "Prod": (arith.MulFOp, arith.MulIOp),
            "Max": (arith.MaximumFOp, arith.MaxSIOp), "Min": (arith.MinimumFOp, arith.MinSIOp)}[kind]
-    return ops[0 if is_float(a.type) else 1](a, b).result
+    if not is_float(a.type):
+        return ops[1](a, b).result
+    flags = ir.Attribute.parse("#arith.fastmath<reassoc>") if reassociate else None
+    return ops[0](a, b, fastmath=flags).result
 
 
 @PATTERNS.register(tcp.ReduceOp.OPERATION_NAME)
@@ -50,7 +55,7 @@ def lower_reduce(op, rewriter):
     maps = [ir.AffineMap.get_identity(in_t.rank), ir.AffineMap.get(in_t.rank, 0, _dims(kept))]
     iterators = [REDUCTION if d in axes else PARALLEL for d in range(in_t.rank)]
     result = structured([view.in_], [init], maps, iterators,
-                        lambda x, acc: [combine(view.reduce_kind, acc, x)])
+                        lambda x, acc: [combine(view.reduce_kind, acc, x, reassociate=True)])
     rewriter.replace_op(op, result)
 
 

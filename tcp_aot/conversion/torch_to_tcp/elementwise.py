@@ -178,15 +178,16 @@ _POW_SPECIAL_CASES = {
 
 def _int_power(x: ir.Value, n: int) -> ir.Value:
     """x ** n for n >= 0 by repeated squaring (integers wrap, as in PyTorch)."""
-    t = ir.RankedTensorType(x.type)
-    result = broadcast_like(scalar_tensor(1, t.element_type, t.rank), x)
-    square = x
+    result, square = None, x
     while n:
         if n & 1:
-            result = _mul(result, square)
+            result = square if result is None else _mul(result, square)
         n >>= 1
         if n:
             square = _mul(square, square)
+    if result is None:  # x ** 0
+        t = ir.RankedTensorType(x.type)
+        return broadcast_like(scalar_tensor(1, t.element_type, t.rank), x)
     return result
 
 

@@ -37,18 +37,18 @@ func.func @conv1d_conv3d(%x: tensor<2x3x16xf32>, %w: tensor<4x3x3xf32>, %y: tens
 // -----
 
 // Groups: input [2, 4, 16] viewed as [N, G=2, C/G=2, 16], weight [6, 2, 3]
-// as [G, O/G=3, C/G, 3]; loops (n, g, o, s, c, k) with
+// as [G, O/G=3, C/G, 3]; loops (n, g, o, c, k, s), positions innermost, with
 // out[n, g, o, s] += x[n, g, c, s * stride + k * dilation] * w[g, o, c, k],
 // then the [N, G, O/G, S] result collapsed to [N, O, S].
-// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d3 + d5 * 2)>
-// CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d2, d4, d5)>
-// CHECK-DAG: #[[O:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3, d5 + d4 * 2)>
+// CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d2, d3, d4)>
+// CHECK-DAG: #[[O:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5)>
 // CHECK-LABEL: func.func @conv_grouped
 // CHECK-NOT: linalg.conv
 // CHECK: %[[XG:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2], [3]] output_shape [2, 2, 2, 16] : tensor<2x4x16xf32> into tensor<2x2x2x16xf32>
 // CHECK: %[[WG:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1], [2], [3]] output_shape [2, 3, 2, 3] : tensor<6x2x3xf32> into tensor<2x3x2x3xf32>
 // CHECK: %[[I:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x2x3x12xf32>)
-// CHECK: %[[G:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[W]], #[[O]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XG]], %[[WG]] : tensor<2x2x2x16xf32>, tensor<2x3x2x3xf32>) outs(%[[I]] : tensor<2x2x3x12xf32>)
+// CHECK: %[[G:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[W]], #[[O]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%[[XG]], %[[WG]] : tensor<2x2x2x16xf32>, tensor<2x3x2x3xf32>) outs(%[[I]] : tensor<2x2x3x12xf32>)
 // CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
 // CHECK-NEXT: %[[M:.*]] = arith.mulf %[[A]], %[[B]] : f32
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[M]] : f32
@@ -65,7 +65,7 @@ func.func @conv_grouped(%x: tensor<2x4x16xf32>, %w: tensor<6x2x3xf32>) -> tensor
 // A grouped convolution with a dynamic batch and length, stride 2, padding
 // 1: the views carry the dynamic sizes; the output length is
 // (L + 2 - 3) floordiv 2 + 1.
-// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d3 * 2 + d5)>
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3, d5 * 2 + d4)>
 // CHECK-LABEL: func.func @conv_grouped_dynamic
 // CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1] high[0, 0, 1] {
 // CHECK: } : tensor<?x4x?xf32> to tensor<?x4x?xf32>

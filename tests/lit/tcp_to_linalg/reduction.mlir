@@ -3,7 +3,8 @@
 // outputs (value, index); tcp.scan an scf.for over the scanned axis.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=convert-tcp-to-linalg | FileCheck %s
 
-// The reduced dims are "reduction" loops, absent from the output's map.
+// The reduced dims are "reduction" loops, absent from the output's map; a
+// float sum may be reassociated (so that LLVM vectorizes it).
 // CHECK-DAG: #[[IN3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG: #[[OUT3:.*]] = affine_map<(d0, d1, d2) -> (d0)>
 // CHECK-LABEL: func.func @reduce_sum
@@ -13,7 +14,7 @@
 // CHECK: %[[I:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<?xf32>) -> tensor<?xf32>
 // CHECK: linalg.generic {indexing_maps = [#[[IN3]], #[[OUT3]]], iterator_types = ["parallel", "reduction", "reduction"]} ins(%arg0 : tensor<?x3x5xf32>) outs(%[[I]] : tensor<?xf32>)
 // CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] fastmath<reassoc> : f32
 // CHECK-NEXT: linalg.yield %[[S]] : f32
 func.func @reduce_sum(%a: tensor<?x3x5xf32>) -> tensor<?xf32> {
   %0 = tcp.reduce %a {axes = [1, 2], kind = #tcp<reduceKind Sum>} : tensor<?x3x5xf32> -> tensor<?xf32>

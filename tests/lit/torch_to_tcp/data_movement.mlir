@@ -106,15 +106,12 @@ func.func @index_select(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<
 
 // -----
 
-// x[rows, cols] with constant index tensors: stacked, then tcp.gather_nd.
-// The constants have no negative index, so nothing wraps them.
+// x[rows, cols] with constant index tensors: stacked (at compile time, by
+// tcp-simplify), then tcp.gather_nd. The constants have no negative index, so
+// nothing wraps them.
 // CHECK-LABEL: func.func @advanced_indexing
 // CHECK-NOT: tcp.clamp
-// CHECK-DAG: %[[COLS:.*]] = tcp.const {value = dense<[1, 1, 3]> : tensor<3xi64>}
-// CHECK-DAG: %[[ROWS:.*]] = tcp.const {value = dense<[0, 4, 2]> : tensor<3xi64>}
-// CHECK-DAG: %[[R:.*]] = tensor.expand_shape %[[ROWS]] {{\[\[}}0, 1]] output_shape [3, 1]
-// CHECK-DAG: %[[C:.*]] = tensor.expand_shape %[[COLS]] {{\[\[}}0, 1]] output_shape [3, 1]
-// CHECK: %[[I:.*]] = tcp.concat %[[R]], %[[C]] {axis = 1 : i64} : tensor<3x1xi64>, tensor<3x1xi64> -> tensor<3x2xi64>
+// CHECK: %[[I:.*]] = tcp.const {value = dense<{{\[\[}}0, 1], [4, 1], [2, 3]]> : tensor<3x2xi64>} : tensor<3x2xi64>
 // CHECK: tcp.gather_nd %arg0, %[[I]] : tensor<5x4xf32>, tensor<3x2xi64> -> tensor<3xf32>
 func.func @advanced_indexing(%arg0: !torch.vtensor<[5,4],f32>) -> !torch.vtensor<[3],f32> {
   %0 = torch.vtensor.literal(dense<[0, 4, 2]> : tensor<3xsi64>) : !torch.vtensor<[3],si64>

@@ -1,0 +1,44 @@
+// Matrix products (linalg.matmul), one at a time: tiled for the caches
+// (128 x 128 rows and columns, 256 deep), then into 8 x 32 register tiles,
+// each a vector.contract over one k step that lower-vectors turns into 8
+// broadcasts and FMAs on 32-wide vectors held in registers across k.
+// Where a dim is dynamic or not a multiple of the register tile, its loop
+// is peeled (nothing happens where it is a multiple): the full tiles have
+// static shapes and are vectorized, the partial ones stay scalar loops.
+transform.named_sequence @matmul(%root: !transform.any_op {transform.readonly}) {
+  %all = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+  transform.foreach %all : !transform.any_op {
+  ^bb0(%mm: !transform.any_op):
+    %cache, %cl:3 = transform.structured.tile_using_for %mm tile_sizes [128, 128, 256]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %reg, %rl:3 = transform.structured.tile_using_for %cache tile_sizes [8, 32, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %rows = transform.cast %rl#0 : !transform.any_op to !transform.op<"scf.for">
+    %cols = transform.cast %rl#1 : !transform.any_op to !transform.op<"scf.for">
+    // The inner loop first: peeling the outer one clones what it holds.
+    transform.sequence %cols : !transform.op<"scf.for"> failures(suppress) {
+    ^bb1(%loop: !transform.op<"scf.for">):
+      %full, %rest = transform.loop.peel %loop : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.sequence %rows : !transform.op<"scf.for"> failures(suppress) {
+    ^bb1(%loop: !transform.op<"scf.for">):
+      %full, %rest = transform.loop.peel %loop : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.yield
+  }
+  %func = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+  transform.apply_patterns to %func {
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
+  // Tiles of static shape vectorize; the others (partial tiles) stay as they are.
+  %tiles = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+  transform.foreach %tiles : !transform.any_op {
+  ^bb0(%tile: !transform.any_op):
+    transform.sequence %tile : !transform.any_op failures(suppress) {
+    ^bb1(%t: !transform.any_op):
+      transform.structured.vectorize %t {create_named_contraction} : !transform.any_op
+    }
+    transform.yield
+  }
+  transform.yield
+}

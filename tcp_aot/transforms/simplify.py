@@ -1,0 +1,145 @@
+"""tcp-simplify: what MLIR's canonicalizer would do for TCP ops if it knew
+them (they are unregistered operations to MLIR, so it leaves them alone):
+
+- an op whose operands are all constants becomes a constant, computed by the
+  NumPy interpreter (a weight's transpose, cast or reshape is then done once,
+  at compile time), unless its results hold more elements than its operands
+  (a broadcast stays a broadcast);
+- x * 1 is x (also when the 1 is broadcast);
+- an arg_reduce whose indices nobody reads is a reduce;
+- a pure TCP op whose results nobody reads is erased.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from torch_mlir import ir
+
+from ..dialects import tcp
+from ..dialects.tcp_base import PURE, TcpOp, has_trait, is_resource_elements, lookup
+from ..interpreter import Interpreter, InterpreterError
+from ..walk import collect
+
+# Ops evaluated on constant operands: TCP's pure ops and tensor reshapes.
+_RESHAPES = ("tensor.expand_shape", "tensor.collapse_shape")
+_SKIP = (tcp.SymbolicIntOp.OPERATION_NAME, tcp.ConstOp.OPERATION_NAME)
+
+
+def simplify(root: ir.Operation, blobs: dict[str, bytes]) -> None:
+    _fold_constants(root, blobs)
+    _drop_multiplications_by_one(root)
+    _reduce_without_indices(root)
+    _erase_dead_ops(root)
+
+
+# ---------------------------------------------------------------------------
+# Constant folding
+# ---------------------------------------------------------------------------
+
+
+def _is_constant(v: ir.Value) -> bool:
+    owner = v.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)):
+        return False
+    return owner.operation.name in (tcp.ConstOp.OPERATION_NAME, "arith.constant")
+
+
+def _foldable(op: ir.Operation) -> bool:
+    if op.name in _SKIP or not op.operands or len(op.regions):
+        return False
+    if not (has_trait(op, PURE) or op.name in _RESHAPES):
+        return False
+    if not all(isinstance(r.type, ir.RankedTensorType) and ir.RankedTensorType(r.type).has_static_shape
+               for r in op.results):
+        return False
+    if not all(_is_constant(v) for v in op.operands):
+        return False
+    given = sum(_numel(v.type) for v in op.operands if isinstance(v.type, ir.RankedTensorType))
+    return sum(_numel(r.type) for r in op.results) <= max(given, 1)
+
+
+def _numel(t: ir.Type) -> int:
+    return int(np.prod(ir.RankedTensorType(t).shape))
+
+
+def _fold_constants(root: ir.Operation, blobs: dict[str, bytes]) -> None:
+    """Top-down, so that a folded constant feeds the next fold."""
+    interpreter = Interpreter(None, blobs)
+    for op in collect(root, lambda o: True, ir.WalkOrder.PRE_ORDER):
+        if not _foldable(op):
+            continue
+        try:
+            env = {v: interpreter.evaluate(v.owner.operation, {})[v.result_number] for v in op.operands}
+            values = interpreter.evaluate(op, env)
+        except InterpreterError:
+            continue  # an index out of range (the compiled code reports it), a blob not at hand
+        with ir.InsertionPoint(op), op.location:
+            constants = [tcp.ConstOp.build([], [r.type], {"value": _dense(value, r.type)}).result
+                         for r, value in zip(op.results, values)]
+        for r, c in zip(op.results, constants):
+            r.replace_all_uses_with(c)
+        op.erase()
+
+
+def _dense(value: np.ndarray, t: ir.Type) -> ir.Attribute:
+    elem = ir.RankedTensorType(t).element_type
+    return ir.DenseElementsAttr.get(np.array(value, order="C"), type=elem)
+
+
+# ---------------------------------------------------------------------------
+# Identities
+# ---------------------------------------------------------------------------
+
+
+def _splat_of(v: ir.Value) -> float | None:
+    """The value of a splat constant, looking through broadcasts."""
+    owner = v.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)):
+        return None
+    op = owner.operation
+    if op.name == tcp.BroadcastOp.OPERATION_NAME:
+        return _splat_of(op.operands[0])
+    if op.name != tcp.ConstOp.OPERATION_NAME:
+        return None
+    attr = op.attributes["value"]
+    if is_resource_elements(attr) or not ir.DenseElementsAttr(attr).is_splat:
+        return None
+    value = np.array(ir.DenseElementsAttr(attr))
+    return float(value.flat[0]) if value.size else None
+
+
+def _drop_multiplications_by_one(root: ir.Operation) -> None:
+    for op in collect(root, lambda o: o.name == tcp.MulOp.OPERATION_NAME):
+        for keep, other in ((0, 1), (1, 0)):
+            if _splat_of(op.operands[other]) == 1.0 and op.operands[keep].type == op.results[0].type:
+                op.results[0].replace_all_uses_with(op.operands[keep])
+                break
+
+
+def _reduce_without_indices(root: ir.Operation) -> None:
+    for op in collect(root, lambda o: o.name == tcp.ArgReduceOp.OPERATION_NAME):
+        view = tcp.ArgReduceOp(op)
+        if list(view.indices.uses):
+            continue
+        axis = ir.IntegerAttr(view.axis).value
+        attrs = {"kind": view.kind, "axes": ir.ArrayAttr.get([ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
+                                                                                 axis)])}
+        with ir.InsertionPoint(op), op.location:
+            reduced = tcp.ReduceOp.build([view.in_], [view.values.type], attrs).result
+        view.values.replace_all_uses_with(reduced)
+        op.erase()
+
+
+def _erase_dead_ops(root: ir.Operation) -> None:
+    while True:
+        dead = collect(root, lambda o: _is_pure_tcp(o) and not any(list(r.uses) for r in o.results))
+        if not dead:
+            return
+        for op in dead:
+            op.erase()
+
+
+def _is_pure_tcp(op: ir.Operation) -> bool:
+    definition: type[TcpOp] | None = lookup(op.name)
+    return definition is not None and has_trait(op, PURE) and bool(op.results)
+
