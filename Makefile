@@ -8,9 +8,10 @@ STAMP := $(VENV)/.installed
 PYTHON ?= python3
 JOBS ?= 2
 
-# Debian packages: the LLVM 22 tools and MLIR's C runner headers for the
-# back end, googletest for the execute tests, graphviz for `snakemake --dag`.
-APT_PACKAGES := llvm-22 clang-22 libmlir-22-dev libgtest-dev graphviz
+# Debian packages: the LLVM 22 tools, LLVM's OpenMP runtime and MLIR's C
+# runner headers for the back end, googletest for the execute tests, graphviz
+# for `snakemake --dag`.
+APT_PACKAGES := llvm-22 clang-22 libomp-22-dev libmlir-22-dev libgtest-dev graphviz
 # For the test suite's single-node SLURM cluster.
 APT_TEST_PACKAGES := slurmctld slurmd slurm-client munge
 

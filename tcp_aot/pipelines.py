@@ -80,6 +80,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "conv-to-matmul": PythonPass(
         "tcp_aot.transforms.conv_to_matmul", "conv_to_matmul",
         "Make convolutions of one group matrix products per image (im2col), for the matmul schedule"),
+    "mark-parallel": PythonPass(
+        "tcp_aot.transforms.parallel", "mark_parallel",
+        "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
+    "schedule-parallel": _schedule("parallel", "Split marked linalg ops among threads (scf.forall)"),
     "schedule-matmul": _schedule("matmul", "Tile matrix products for caches and registers, vectorize them"),
     "schedule-lower-vectors": _schedule(
         "lower_vectors", "Hoist register tiles out of their loops, lower vector contractions to FMAs"),
@@ -119,6 +123,8 @@ PIPELINES: dict[str, list[str]] = {
     # loop vectorizer (tcp_aot/schedules/).
     "optimize-linalg": [
         "conv-to-matmul",
+        "mark-parallel",
+        "schedule-parallel",
         "schedule-matmul",
     ],
     "linalg-to-memref": [
@@ -131,7 +137,11 @@ PIPELINES: dict[str, list[str]] = {
     "memref-to-llvm": [
         "schedule-lower-vectors",
         "approximate-math",
+        "func.func(scf-forall-to-parallel)",
         "convert-linalg-to-loops",
+        # canonicalize right after, or omp.parallel's alloca_scope gets several blocks
+        "convert-scf-to-openmp",
+        "canonicalize",
         "convert-vector-to-scf",
         "convert-scf-to-cf",
         "expand-strided-metadata",
@@ -144,6 +154,7 @@ PIPELINES: dict[str, list[str]] = {
         "convert-index-to-llvm",
         "convert-cf-to-llvm",
         "convert-vector-to-llvm",
+        "convert-openmp-to-llvm",
         "convert-func-to-llvm",
         "convert-ub-to-llvm",
         "reconcile-unrealized-casts",

@@ -6,7 +6,6 @@ with the same thread count."""
 
 from __future__ import annotations
 
-import ctypes
 from pathlib import Path
 
 import numpy as np
@@ -48,7 +47,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         prepared = function.prepare(*inputs[sig.name])
         timings = {}
         for n in thread_counts:
-            _set_threads(library, n)
+            library.set_num_threads(n)
             ours = time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
             eager = _time_eager(model, inputs[sig.name], n, min_calls, min_seconds) if model else None
             timings[str(n)] = {
@@ -58,9 +57,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
                 "gflops": counts[sig.name] / ours.median_ms / 1e6 if counts[sig.name] else None,
             }
         functions[sig.name] = {"flop": counts[sig.name], "max_abs_error": error, "timings": timings}
-    return {"program": name, "threads": thread_counts,
-            "threads_in_compiled_code": hasattr(library.handle, "tcp_aot_set_num_threads"),
-            "functions": functions}
+    return {"program": name, "threads": thread_counts, "functions": functions}
 
 
 def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,
@@ -81,14 +78,6 @@ def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.n
             raise StageError(f"@{function} output {i} differs from the reference in {int(np.sum(~close))} of "
                              f"{got.size} elements; run the execute test (results/{program}_test) for details")
     return worst
-
-
-def _set_threads(library: Library, n: int) -> None:
-    """The compiled code's thread count, when it runs threads at all."""
-    setter = getattr(library.handle, "tcp_aot_set_num_threads", None)
-    if setter is not None:
-        setter.argtypes = [ctypes.c_int]
-        setter(n)
 
 
 def _eager_model(loader_path: str):

@@ -51,8 +51,8 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
     many = max(max(r["threads"]) for r in all_rows)
     lines = [f"Machine: {machine['cpu_model']} ({machine['logical_cpus']} logical CPUs, LLVM host CPU "
              f"{machine['llvm_host_cpu']}, {' '.join(machine['simd_flags'])})", "",
-             f"Median time per call in ms, ours and eager PyTorch on the same inputs in one process; "
-             f"ratio = ours / eager (below 1: faster than eager).", "",
+             "Median time per call in ms, ours and eager PyTorch on the same inputs in one process; "
+             "ratio = ours / eager (below 1: faster than eager).", "",
              f"| program | ours 1T | eager 1T | ratio 1T | ours {many}T | eager {many}T | ratio {many}T "
              f"| {many}T / 1T | GFLOP/s 1T | GFLOP/s {many}T | compile s |",
              "|---|" + "---:|" * 10]

@@ -93,3 +93,11 @@ class Library:
 
     def call(self, name: str, *inputs: np.ndarray) -> list[np.ndarray]:
         return self.functions[name](*inputs)
+
+    def set_num_threads(self, n: int) -> None:
+        """The threads the library's code may use from now on (OpenMP's
+        count, separate from PyTorch's even in one process)."""
+        self.handle.tcp_aot_set_num_threads(ctypes.c_int(n))
+
+    def num_threads(self) -> int:
+        return self.handle.tcp_aot_get_num_threads()

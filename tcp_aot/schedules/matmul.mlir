@@ -5,6 +5,8 @@
 // Where a dim is dynamic or not a multiple of the register tile, its loop
 // is peeled (nothing happens where it is a multiple): the full tiles have
 // static shapes and are vectorized, the partial ones stay scalar loops.
+// It runs after schedule-parallel, which may have split a product into
+// 128 x 128 tiles shared among threads: those are then tiled as a whole.
 transform.named_sequence @matmul(%root: !transform.any_op {transform.readonly}) {
   %all = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
   transform.foreach %all : !transform.any_op {

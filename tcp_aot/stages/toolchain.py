@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..toolchain import find_tool, mlir_include_dir, resolve_target_cpu, target_features
+from ..toolchain import find_tool, mlir_include_dir, openmp_library_dir, resolve_target_cpu, target_features
 from .common import log, write_atomic
 
 
@@ -15,6 +15,7 @@ def run(output: Path, llc: str, opt: str, clang: str, clangxx: str, min_major: i
              (("llc", llc), ("opt", opt), ("clang", clang), ("clangxx", clangxx))}
     found = {role: {"path": t.path, "version": t.version} for role, t in tools.items()}
     found["mlir_include"] = str(mlir_include_dir(tools["clangxx"].major))
+    found["openmp_lib"] = str(openmp_library_dir(tools["clang"].path))
     cpu = resolve_target_cpu(tools["llc"].path, target_cpu)
     found["target"] = {"cpu": cpu, "features": target_features(tools["clang"].path, cpu)}
     for role, t in tools.items():

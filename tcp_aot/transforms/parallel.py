@@ -1,0 +1,137 @@
+"""mark-parallel: which linalg ops run on several threads. An op runs in
+parallel when it does enough work to pay for waking the threads (at least
+PARALLEL_WORK iterations): decided at compile time when its shape is static,
+else at run time, by an scf.if between a copy that runs in parallel and one
+that does not. The parallel copy gets an attribute naming the loop dim to
+split among threads, which schedules/parallel.mlir tiles with scf.forall:
+`tcp_aot.parallel = d` splits dim d one iteration at a time (the dims
+inside stay whole, so LLVM still vectorizes the innermost one);
+`tcp_aot.parallel_chunks = d` splits the innermost dim d, when no other is
+worth splitting, into pieces of 4096 iterations. A matrix product is always
+marked `tcp_aot.parallel = 0`: the schedule splits it by tiles of its
+output. Only parallel dims are split, never a sum, so results do not
+depend on the thread count.
+"""
+
+from __future__ import annotations
+
+import math
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, scf, tensor
+
+from ..walk import collect
+
+# Below this many loop iterations, one thread is faster than waking others
+# (libomp's parallel region costs a few microseconds).
+PARALLEL_WORK = 1 << 16
+
+ATTR = "tcp_aot.parallel"
+CHUNKS_ATTR = "tcp_aot.parallel_chunks"
+_PARALLEL = "#linalg.iterator_type<parallel>"
+# The products' loops (m, n, k) and (b, m, n, k), as each operand reads them.
+_MATMUL_MAPS = {"linalg.matmul": [(0, 2), (2, 1), (0, 1)], "linalg.batch_matmul": [(0, 1, 3), (0, 3, 2), (0, 1, 2)]}
+_MATMULS = tuple(_MATMUL_MAPS)
+
+
+def mark_parallel(root: ir.Operation) -> None:
+    for op in collect(root, lambda o: o.name == "linalg.generic" or o.name in _MATMULS):
+        if _inside_parallel_code(op):
+            continue
+        loops = _loops(op)
+        if loops is None:
+            continue
+        ranges, parallel_dims = loops
+        # Products are split by tiles of their output whatever their shape.
+        dim = 0 if op.name in _MATMULS else _split_dim(ranges, parallel_dims)
+        if dim is None:
+            continue
+        mark = (CHUNKS_ATTR if dim == len(ranges) - 1 and op.name not in _MATMULS else ATTR, _i64(dim))
+        if all(isinstance(r, int) for r in ranges):
+            if math.prod(ranges) >= PARALLEL_WORK:
+                op.attributes[mark[0]] = mark[1]
+            continue
+        _choose_at_run_time(op, ranges, mark)
+
+
+def _i64(n: int) -> ir.Attribute:
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), n)
+
+
+def _inside_parallel_code(op: ir.Operation) -> bool:
+    parent = op.parent
+    while parent is not None and parent.name != "func.func":
+        if parent.name == "scf.if" and (ATTR in parent.attributes or CHUNKS_ATTR in parent.attributes):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _loops(op: ir.Operation) -> tuple[list[ir.Value | int], list[int]] | None:
+    """Each loop's range (an int, or the tensor.dim giving it, created before
+    `op`) and which loops are parallel, or None when a range is not the size
+    of an operand's dim."""
+    if op.name == "linalg.generic":
+        maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
+        parallel = [i for i, it in enumerate(ir.ArrayAttr(op.attributes["iterator_types"])) if str(it) == _PARALLEL]
+    else:
+        operand_dims = _MATMUL_MAPS[op.name]
+        n_loops = 1 + max(max(dims) for dims in operand_dims)
+        maps = [ir.AffineMap.get(n_loops, 0, [ir.AffineDimExpr.get(d) for d in dims]) for dims in operand_dims]
+        parallel = list(range(maps[0].n_dims - 1))  # every dim but the contracted one
+    ranges: list[ir.Value | int | None] = [None] * maps[0].n_dims
+    for operand, amap in zip(op.operands, maps):
+        t = operand.type
+        if not isinstance(t, ir.RankedTensorType):
+            continue
+        t = ir.RankedTensorType(t)
+        for position, expr in enumerate(amap.results):
+            if not isinstance(expr, ir.AffineDimExpr) or ranges[expr.position] is not None:
+                continue
+            if not t.is_dynamic_dim(position):
+                ranges[expr.position] = t.shape[position]
+            else:
+                with ir.InsertionPoint(op), op.location:
+                    index = arith.ConstantOp(ir.IndexType.get(), position).result
+                    ranges[expr.position] = tensor.DimOp(operand, index).result
+    if any(r is None for r in ranges):
+        return None
+    return ranges, parallel
+
+
+def _split_dim(ranges: list, parallel_dims: list[int]) -> int | None:
+    """The loop to split: an outer one (LLVM vectorizes along the innermost)
+    that is static with at least 8 iterations, else dynamic, else static
+    with more than one; else the innermost if it has more than one."""
+    innermost = len(ranges) - 1
+    outer = [d for d in parallel_dims if d != innermost]
+    for good in (lambda r: isinstance(r, int) and r >= 8, lambda r: not isinstance(r, int),
+                 lambda r: isinstance(r, int) and r > 1):
+        for d in outer:
+            if good(ranges[d]):
+                return d
+    if innermost in parallel_dims and ranges[innermost] != 1:
+        return innermost
+    return None
+
+
+def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attribute]) -> None:
+    """scf.if (work >= PARALLEL_WORK) { op, split among threads } else { op }."""
+    with ir.InsertionPoint(op), op.location:
+        work = arith.ConstantOp(ir.IndexType.get(), math.prod(r for r in ranges if isinstance(r, int))).result
+        for r in ranges:
+            if not isinstance(r, int):
+                work = arith.MulIOp(work, r).result
+        threshold = arith.ConstantOp(ir.IndexType.get(), PARALLEL_WORK).result
+        enough = arith.CmpIOp(arith.CmpIPredicate.sge, work, threshold).result
+        choice = scf.IfOp(enough, [r.type for r in op.results], has_else=True)
+        choice.operation.attributes[mark[0]] = mark[1]
+        for block, parallel in ((choice.then_block, True), (choice.else_block, False)):
+            with ir.InsertionPoint(block):
+                copy = op.clone()
+                if parallel:
+                    copy.attributes[mark[0]] = mark[1]
+                scf.YieldOp(list(copy.results))
+    for old, new in zip(op.results, choice.results):
+        old.replace_all_uses_with(new)
+    op.erase()

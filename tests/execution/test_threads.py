@@ -1,0 +1,100 @@
+"""Programs big enough to run on several threads (mark-parallel, OpenMP)
+give the same bits with 1, 2 and 3 threads, and match the NumPy
+interpreter. Shapes are chosen so that the splits are uneven: a ragged
+matrix product, a row count not divisible by the thread count, an innermost
+dim not a multiple of the 4096-iteration pieces, and a dynamic batch that
+decides at run time whether to split."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from torch_mlir import ir
+
+from support import compile_tcp
+from tcp_aot.context import make_context
+from tcp_aot.interpreter import Interpreter
+from tcp_aot.module_io import parse_module
+
+PROGRAM = """
+func.func @matmul(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>) -> tensor<?x300xf32> {
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x200xf32>, tensor<200x300xf32> -> tensor<?x300xf32>
+  return %0 : tensor<?x300xf32>
+}
+func.func @batch_matmul(%a: tensor<3x130x64xf32>, %b: tensor<3x64x140xf32>) -> tensor<3x130x140xf32> {
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [0], rhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_contracting_dims = [1]} : tensor<3x130x64xf32>, tensor<3x64x140xf32> -> tensor<3x130x140xf32>
+  return %0 : tensor<3x130x140xf32>
+}
+func.func @rows(%a: tensor<257x300xf32>) -> tensor<257x300xf32> {
+  %0 = tcp.tanh %a : tensor<257x300xf32> -> tensor<257x300xf32>
+  %1 = tcp.mul %0, %a : tensor<257x300xf32>, tensor<257x300xf32> -> tensor<257x300xf32>
+  return %1 : tensor<257x300xf32>
+}
+func.func @pieces(%a: tensor<100003xf32>) -> tensor<100003xf32> {
+  %0 = tcp.exp %a : tensor<100003xf32> -> tensor<100003xf32>
+  return %0 : tensor<100003xf32>
+}
+func.func @row_sums(%a: tensor<?x129x513xf32>) -> tensor<?x513xf32> {
+  %0 = tcp.reduce %a {kind = #tcp<reduceKind Sum>, axes = [1]} : tensor<?x129x513xf32> -> tensor<?x513xf32>
+  return %0 : tensor<?x513xf32>
+}
+func.func @conv(%img: tensor<2x8x33x33xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<2x16x33x33xf32> {
+  %0 = tcp.conv %img, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [1, 1], padding_high = [1, 1], groups = 1 : i64} : tensor<2x8x33x33xf32>, tensor<16x8x3x3xf32> -> tensor<2x16x33x33xf32>
+  return %0 : tensor<2x16x33x33xf32>
+}
+"""
+
+SHAPES = {
+    "matmul": [(517, 200), (200, 300)],
+    "batch_matmul": [(3, 130, 64), (3, 64, 140)],
+    "rows": [(257, 300)],
+    "pieces": [(100003,)],
+    "row_sums": [(5, 129, 513)],
+    "conv": [(2, 8, 33, 33), (16, 8, 3, 3)],
+}
+# A dynamic batch too small to be worth splitting takes the sequential copy.
+SMALL = {"matmul": [(3, 200), (200, 300)], "row_sums": [(1, 129, 513)]}
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    return compile_tcp(PROGRAM, tmp_path_factory.mktemp("threads"), "threads")
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """The program's interpreter, with its context and module kept alive."""
+    context = make_context()
+    with context, ir.Location.unknown():
+        module = parse_module(PROGRAM, "threads.mlir")
+    return context, module, Interpreter(module)
+
+
+def inputs(shapes) -> list[np.ndarray]:
+    rng = np.random.default_rng(7)
+    return [rng.standard_normal(s).astype(np.float32) for s in shapes]
+
+
+def test_every_function_forks_threads(library):
+    code = library.path.with_suffix(".ll").read_text()
+    functions = code.split("\ndefine ")[1:]
+    forking = {f.split("@", 1)[1].split("(", 1)[0] for f in functions if "@__kmpc_fork_call(" in f}
+    assert set(SHAPES) <= forking
+
+
+@pytest.mark.parametrize("case", sorted(SHAPES) + [f"{n}/small" for n in sorted(SMALL)])
+def test_same_bits_with_any_thread_count(library, reference, case):
+    name, _, small = case.partition("/")
+    args = inputs((SMALL if small else SHAPES)[name])
+    results = {}
+    for n in (1, 2, 3):
+        library.set_num_threads(n)
+        assert library.num_threads() == n
+        (results[n],) = library.call(name, *args)
+    library.set_num_threads(1)
+    np.testing.assert_array_equal(results[2], results[1])
+    np.testing.assert_array_equal(results[3], results[1])
+    context, _, interpreter = reference
+    with context:
+        (want,) = interpreter.run(name, args)
+    np.testing.assert_allclose(results[1], want, rtol=1e-4, atol=1e-4)

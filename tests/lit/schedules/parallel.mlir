@@ -1,0 +1,57 @@
+// schedules/parallel.mlir: marked ops become scf.forall loops (OpenMP
+// later): a generic one step of its marked dim per iteration, or 4096
+// iterations of its innermost dim; a matrix product 128 x 128 output tiles.
+// RUN: tcp-opt %s --split-input-file --pass-pipeline=schedule-parallel | FileCheck %s
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// CHECK-LABEL: func.func @rows
+// CHECK: scf.forall (%[[I:.*]]) in (256)
+// CHECK:   tensor.extract_slice %arg0[%[[I]], 0] [1, 512] [1, 1]
+// CHECK:   linalg.generic {{.*}} ins({{.*}} : tensor<1x512xf32>)
+func.func @rows(%a: tensor<256x512xf32>) -> tensor<256x512xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<256x512xf32>) outs(%a : tensor<256x512xf32>) attrs = {tcp_aot.parallel = 0 : i64} {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<256x512xf32>
+  return %0 : tensor<256x512xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// CHECK-LABEL: func.func @chunks
+// CHECK: scf.forall (%[[I:.*]]) in (32)
+// CHECK:   linalg.generic {{.*}} ins({{.*}} : tensor<4096xf32>)
+func.func @chunks(%a: tensor<131072xf32>) -> tensor<131072xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<131072xf32>) outs(%a : tensor<131072xf32>) attrs = {tcp_aot.parallel_chunks = 0 : i64} {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<131072xf32>
+  return %0 : tensor<131072xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 4)
+// CHECK:   linalg.matmul {{.*}} outs({{.*}} : tensor<128x128xf32>)
+func.func @matmul(%a: tensor<256x64xf32>, %b: tensor<64x512xf32>, %c: tensor<256x512xf32>) -> tensor<256x512xf32> {
+  %0 = linalg.matmul {tcp_aot.parallel = 0 : i64} ins(%a, %b : tensor<256x64xf32>, tensor<64x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
+  return %0 : tensor<256x512xf32>
+}
+
+// -----
+
+// Unmarked ops stay as they are.
+// CHECK-LABEL: func.func @unmarked
+// CHECK-NOT: scf.forall
+func.func @unmarked(%a: tensor<256x64xf32>, %b: tensor<64x512xf32>, %c: tensor<256x512xf32>) -> tensor<256x512xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<256x64xf32>, tensor<64x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
+  return %0 : tensor<256x512xf32>
+}

@@ -1,0 +1,88 @@
+// mark-parallel: ops with at least 2^16 loop iterations get
+// `tcp_aot.parallel = d`, the dim to split among threads (not the
+// innermost, which LLVM vectorizes); small ones are left alone; a dynamic
+// shape decides at run time between a parallel and a sequential copy.
+// The tiling itself is in schedules/parallel.mlir (test beside it).
+// RUN: tcp-opt %s --split-input-file --mark-parallel | FileCheck %s
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// CHECK-LABEL: func.func @big_elementwise
+// CHECK: linalg.generic {{.*}} attrs = {tcp_aot.parallel = 0 : i64}
+func.func @big_elementwise(%a: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<256x256xf32>) outs(%a : tensor<256x256xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// CHECK-LABEL: func.func @small_elementwise
+// CHECK-NOT: tcp_aot.parallel
+func.func @small_elementwise(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x64xf32>) outs(%a : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// A row sum: only the rows are split, never the summed dim.
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+
+// CHECK-LABEL: func.func @sum_middle
+// CHECK: linalg.generic {{.*}} attrs = {tcp_aot.parallel = 0 : i64}
+func.func @sum_middle(%a: tensor<64x512x64xf32>, %init: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a : tensor<64x512x64xf32>) outs(%init : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// One row of many columns: the only dim worth splitting is the innermost,
+// split in pieces.
+#id1 = affine_map<(d0, d1) -> (d0, d1)>
+
+// CHECK-LABEL: func.func @one_row
+// CHECK: linalg.generic {{.*}} attrs = {tcp_aot.parallel_chunks = 1 : i64}
+func.func @one_row(%a: tensor<1x131072xf32>) -> tensor<1x131072xf32> {
+  %0 = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<1x131072xf32>) outs(%a : tensor<1x131072xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<1x131072xf32>
+  return %0 : tensor<1x131072xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic_matmul
+// CHECK: %[[M:.*]] = tensor.dim %arg0, %c0
+// CHECK: %[[WORK:.*]] = arith.muli %{{.*}}, %[[M]]
+// CHECK: %[[ENOUGH:.*]] = arith.cmpi sge, %[[WORK]], %c65536
+// CHECK: scf.if %[[ENOUGH]] -> (tensor<?x64xf32>) {
+// CHECK:   linalg.matmul {tcp_aot.parallel = 0 : i64}
+// CHECK: } else {
+// CHECK:   linalg.matmul ins
+// CHECK: } {tcp_aot.parallel = 0 : i64}
+func.func @dynamic_matmul(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>, %c: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %0 : tensor<?x64xf32>
+}
