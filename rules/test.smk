@@ -53,6 +53,8 @@ rule test_run:
         "logs/test_run/{name}.log",
     benchmark:
         "benchmarks/test_run/{name}.tsv"
+    params:
+        threads=" ".join(str(n) for n in config["test_threads"]),
     shell:
         "{PYTHON} {input.script} --name {wildcards.name} --binary {input.binary}"
-        " --npz {input.npz} --output {output} --log {log}"
+        " --npz {input.npz} --threads {params.threads} --output {output} --log {log}"

@@ -471,6 +471,9 @@ class Interpreter:
             shape = ir.RankedTensorType(op.results[0].type).shape
             if name == "tensor.expand_shape":
                 shape = list(_static_or(shape, args[1:]))
+            elif name == "tensor.collapse_shape":
+                groups = [[ir.IntegerAttr(d).value for d in group] for group in op.attributes["reassociation"]]
+                shape = [math.prod(args[0].shape[d] for d in group) for group in groups]
             elif any(s == ir.ShapedType.get_dynamic_size() for s in shape):
                 shape = [-1 if s == ir.ShapedType.get_dynamic_size() else s for s in shape]
             return [args[0].reshape(shape)]

@@ -84,6 +84,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.transforms.parallel", "mark_parallel",
         "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
     "schedule-parallel": _schedule("parallel", "Split marked linalg ops among threads (scf.forall)"),
+    "hoist-register-tiles": PythonPass(
+        "tcp_aot.transforms.hoist_tiles", "hoist_register_tiles",
+        "Keep a loop's read-modify-write vector tile of a fresh buffer in registers across the loop"),
     "schedule-matmul": _schedule("matmul", "Tile matrix products for caches and registers, vectorize them"),
     "schedule-lower-vectors": _schedule(
         "lower_vectors", "Hoist register tiles out of their loops, lower vector contractions to FMAs"),
@@ -135,6 +138,9 @@ PIPELINES: dict[str, list[str]] = {
         "func.func(refback-munge-memref-copy)",
     ],
     "memref-to-llvm": [
+        # Loop-invariant views first: a register tile's view is made inside its k loop.
+        "loop-invariant-code-motion",
+        "hoist-register-tiles",
         "schedule-lower-vectors",
         "approximate-math",
         "func.func(scf-forall-to-parallel)",

@@ -782,3 +782,16 @@ def test_pool_ceil_mode_cases_are_partial():
         if ceil_mode:
             assert (sizes[0] != sizes[1]) == (not dropped), (i, sizes)
     assert pool_output_size(7, 2, 2, 1, 1, True) == pool_output_size(7, 2, 2, 1, 1, False) == 4
+
+
+def test_collapse_shape_of_several_dynamic_dims(context):
+    """Each result dim is the product of its group of input dims, even when
+    more than one of them is dynamic."""
+    module = parse_module("""
+    func.func @f(%a: tensor<?x?x4x?xf32>) -> tensor<?x?xf32> {
+      %0 = tensor.collapse_shape %a [[0, 1], [2, 3]] : tensor<?x?x4x?xf32> into tensor<?x?xf32>
+      return %0 : tensor<?x?xf32>
+    }""")
+    x = np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(2, 3, 4, 5)
+    got = Interpreter(module).run("f", [x])[0]
+    np.testing.assert_array_equal(got, x.reshape(6, 20))

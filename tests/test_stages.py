@@ -64,7 +64,7 @@ def execute_test(tmp_path, name, tcp_mlir, npz, so, tools, tcp_source: bool) -> 
     cpp, binary, ok = tmp_path / f"{name}_test.cpp", tmp_path / f"{name}_test", tmp_path / f"{name}.test.ok"
     test_cpp.run(name, tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=tcp_source)
     test_bin.run(cpp, so, binary, tools)
-    test_run.run(binary, npz, ok)
+    test_run.run(binary, npz, ok, [1, 2])
     return cpp.read_text(), ok.read_text()
 
 
@@ -103,7 +103,7 @@ def test_model_stages(root, tmp_path, tools, monkeypatch):
     assert 'extern "C" {' in source and "StridedMemRefType<float, 0> *input0" in source
     assert "TEST(m, func_main_case0)" in source and "TEST(m, func_main_case1)" in source
     assert "TEST(m, func_main_fuzz_wrong_shapes)" in source
-    assert ok.startswith("[  PASSED  ] 3 tests.")
+    assert ok == "1 thread(s): [  PASSED  ] 3 tests.\n2 thread(s): [  PASSED  ] 3 tests.\n"
 
 
 def test_tcp_source_stages(tmp_path, tools):
@@ -124,7 +124,7 @@ def test_tcp_source_stages(tmp_path, tools):
 
     source, ok = execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
     assert 'tcp_aot::get(npz, "scale/case1/Output1")' in source
-    assert ok.startswith("[  PASSED  ] 3 tests.")
+    assert ok.startswith("1 thread(s): [  PASSED  ] 3 tests.")
 
 
 def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
@@ -137,7 +137,7 @@ def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
     arrays = load_npz(npz)
     arrays["scale/Output0"] = arrays["scale/Output0"] + 1  # a wrong reference
     np.savez(npz, **arrays)
-    with pytest.raises(StageError, match=r"execute test failed \(failed tests: prog\.scale_case0\)"):
+    with pytest.raises(StageError, match=r"execute test failed with 1 thread\(s\) \(failed tests: prog\.scale_case0\)"):
         execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
     assert not (tmp_path / "prog.test.ok").exists()
 

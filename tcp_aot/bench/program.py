@@ -6,6 +6,7 @@ with the same thread count."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -45,16 +46,21 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         wants = [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))]
         error = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
         prepared = function.prepare(*inputs[sig.name])
-        timings = {}
+        ours = {}
         for n in thread_counts:
             library.set_num_threads(n)
-            ours = time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
-            eager = _time_eager(model, inputs[sig.name], n, min_calls, min_seconds) if model else None
+            ours[n] = time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
+        _let_idle_threads_sleep()
+        eager = {n: _time_eager(model, inputs[sig.name], n, min_calls, min_seconds) for n in thread_counts} \
+            if model else {}
+        _let_idle_threads_sleep()
+        timings = {}
+        for n in thread_counts:
             timings[str(n)] = {
-                "ours": ours.as_dict(),
-                "eager": eager.as_dict() if eager else None,
-                "ratio": ours.median_ms / eager.median_ms if eager else None,
-                "gflops": counts[sig.name] / ours.median_ms / 1e6 if counts[sig.name] else None,
+                "ours": ours[n].as_dict(),
+                "eager": eager[n].as_dict() if eager else None,
+                "ratio": ours[n].median_ms / eager[n].median_ms if eager else None,
+                "gflops": counts[sig.name] / ours[n].median_ms / 1e6 if counts[sig.name] else None,
             }
         functions[sig.name] = {"flop": counts[sig.name], "max_abs_error": error, "timings": timings}
     return {"program": name, "threads": thread_counts, "functions": functions}
@@ -78,6 +84,13 @@ def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.n
             raise StageError(f"@{function} output {i} differs from the reference in {int(np.sum(~close))} of "
                              f"{got.size} elements; run the execute test (results/{program}_test) for details")
     return worst
+
+
+def _let_idle_threads_sleep() -> None:
+    """Wait until the other side's idle worker threads stop spinning (libomp's
+    spin 200 ms after a parallel region, KMP_BLOCKTIME; libgomp's less), so
+    that they do not take a core from the side being timed."""
+    time.sleep(0.3)
 
 
 def _eager_model(loader_path: str):

@@ -1,8 +1,9 @@
-"""Stage test_run: run the execute test; write the .test.ok file only when
-it passes."""
+"""Stage test_run: run the execute test once per thread count; write the
+.test.ok file only when every run passes."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -11,13 +12,22 @@ from ..errors import StageError
 from .common import log, write_atomic
 
 
-def run(binary: Path, npz: Path, output: Path) -> None:
-    proc = subprocess.run([str(binary.resolve()), str(npz)], capture_output=True, text=True)
-    log.info("%s", proc.stdout + proc.stderr)
+def run(binary: Path, npz: Path, output: Path, thread_counts: list[int]) -> None:
+    summaries = [_run_with_threads(binary, npz, n) for n in thread_counts]
+    write_atomic(output, "".join(f"{n} thread(s): {s}\n" for n, s in zip(thread_counts, summaries)))
+
+
+def _run_with_threads(binary: Path, npz: Path, threads: int) -> str:
+    """Run the test with the compiled code on `threads` OpenMP threads; its
+    gtest summary line."""
+    env = {**os.environ, "OMP_NUM_THREADS": str(threads)}
+    proc = subprocess.run([str(binary.resolve()), str(npz)], capture_output=True, text=True, env=env)
+    log.info("OMP_NUM_THREADS=%d\n%s", threads, proc.stdout + proc.stderr)
     if proc.returncode != 0:
         # gtest's summary lists each failed test alone on a line.
         failed = re.findall(r"^\[  FAILED  \] (\S+\.\S+)$", proc.stdout, re.MULTILINE)
         reason = f"failed tests: {', '.join(failed)}" if failed else f"exit status {proc.returncode}"
-        raise StageError(f"execute test failed ({reason}); see the log for the mismatching values")
+        raise StageError(f"execute test failed with {threads} thread(s) ({reason}); "
+                         "see the log for the mismatching values")
     summary = [line for line in proc.stdout.splitlines() if line.startswith("[  PASSED  ]")]
-    write_atomic(output, (summary[0] if summary else "passed") + "\n")
+    return summary[0] if summary else "passed"

@@ -1,25 +1,58 @@
 """conv-to-matmul: a convolution of one group (linalg.conv_{1,2,3}d_nc..._fc...,
-static weight) becomes one matrix product per image, so that it runs through
-the matmul schedule's register tiles:
+static weight) becomes matrix products per image, so that it runs through
+the matmul schedule's register tiles. Two forms:
 
-    out[n] (F x positions) = weight (F x C*kernel) @ columns(x[n]) (C*kernel x positions)
+* Shifted products (stride 1, at least SHIFTED_MIN_CHANNELS channels): with
+  the image's positions numbered over its padded grid (row-major, so an
+  output position and the input it reads at kernel offset k are a constant
+  distance apart), one product per kernel offset accumulates
 
-where column p of columns(x[n]) holds the input window of output position p
-(im2col, a copy; a 1x1 stride-1 convolution reads the image as it is). The
-images are an scf.for over the batch. It runs after elementwise fusion,
+      out[n] (F x positions) += weight[:, :, k] (F x C) @ x[n] (C x positions, shifted by k)
+
+  reading the image in place. Positions run over whole padded rows: the
+  columns past the output's width are computed and dropped (kernel - 1 of
+  every row, a few percent of the work). No copy of the input is made.
+* im2col: one product per image,
+
+      out[n] (F x positions) = weight (F x C*kernel) @ columns(x[n]) (C*kernel x positions)
+
+  where column p of columns(x[n]) holds the input window of output position
+  p (a copy; a 1x1 stride-1 convolution reads the image as it is). Used for
+  strided convolutions, and for few channels, where each shifted product
+  would be too shallow to keep register tiles busy while the copy is small.
+
+The images are an scf.for over the batch. It runs after elementwise fusion,
 which would otherwise fold the copy back into the product.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from torch_mlir import ir
 from torch_mlir.dialects import linalg, scf, tensor
 
 from ..conversion.tcp_to_linalg.contraction import zero
-from ..conversion.tcp_to_linalg.utils import DYNAMIC, Size, as_index, dim_of, empty, filled, generic, size_mul
+from ..conversion.tcp_to_linalg.utils import (
+    DYNAMIC,
+    Size,
+    as_index,
+    dim_of,
+    empty,
+    empty_like,
+    filled,
+    generic,
+    size_add,
+    size_mul,
+    size_sub,
+)
 from ..walk import collect
+
+# Below this many input channels, shifted products are too shallow (each
+# register tile is loaded and stored once per kernel offset for C steps of
+# FMAs): im2col's copy is then cheaper.
+SHIFTED_MIN_CHANNELS = 8
 
 _CONVS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
 
@@ -65,30 +98,97 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
     weights = tensor.CollapseShapeOp(ir.RankedTensorType.get([filters, math.prod(w_t.shape[1:])], elem), w,
                                      [[0], list(range(1, w_t.rank))]).result
     positions = _product(out_sizes)
-    flat_sizes = [dim_of(x, 0), filters, positions]
-    flat_t = _type(flat_sizes, elem)
-    one = as_index(1)
-    loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), one, [empty(flat_t, flat_sizes)])
+    loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), as_index(1), [empty_like(out_t, init)])
     with ir.InsertionPoint(loop.body):
         n = loop.induction_variable
         image = _image(x, n)
         channels = w_t.shape[1]
-        if all(k == 1 for k in kernel) and all(s == 1 for s in stride):
-            columns = _flatten_spatial(image, channels)
+        unit_stride = all(s == 1 for s in stride)
+        if all(k == 1 for k in kernel) and unit_stride:
+            product = _unflatten(_product_of(weights, _flatten_spatial(image, channels), filters, positions), filters,
+                                 out_sizes)
+        elif unit_stride and channels >= SHIFTED_MIN_CHANNELS:
+            product = _shifted_products(image, w, dilation, out_sizes)
         else:
             columns = _columns(image, channels, kernel, stride, dilation, out_sizes)
-        product_t = _type([filters, positions], elem)
-        product = linalg.matmul(weights, columns, outs=[filled(product_t, [filters, positions], zero(elem))])
+            product = _unflatten(_product_of(weights, columns, filters, positions), filters, out_sizes)
         scf.YieldOp([_insert_image(product, loop.inner_iter_args[0], n)])
-    reassociation = [[0], [1], list(range(2, 2 + spatial))]
-    dynamic = [as_index(s) for s in [dim_of(x, 0), filters] + out_sizes if not isinstance(s, int)]
-    result = tensor.ExpandShapeOp(out_t, loop.results[0], reassociation, dynamic, list(out_t.shape)).result
+    result = loop.results[0]
     if _is_zero_fill(init):
         return result
     # A convolution accumulating into something else than zeros (not made by
     # the lowering, but legal linalg): add what it accumulated into.
     return generic([result, init], empty(out_t, [dim_of(init, d) for d in range(out_t.rank)]),
                    [ir.AffineMap.get_identity(out_t.rank)] * 2, _add)
+
+
+def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: Size) -> ir.Value:
+    """weights (F x depth) @ columns (depth x positions)."""
+    t = _type([filters, positions], ir.RankedTensorType(weights.type).element_type)
+    return linalg.matmul(weights, columns, outs=[filled(t, [filters, positions], zero(t.element_type))])
+
+
+def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_sizes: list[Size]) -> ir.Value:
+    """The convolution of one image [C, in...] with stride 1, as one product
+    per kernel offset on shifted views of the image: [F, out...]."""
+    t = ir.RankedTensorType(image.type)
+    w_t = ir.RankedTensorType(w.type)
+    elem, spatial = t.element_type, t.rank - 1
+    filters, channels, kernel = w_t.shape[0], w_t.shape[1], list(w_t.shape[2:])
+    in_sizes = [dim_of(image, 1 + d) for d in range(spatial)]
+    # Position (o_0, ..., o_last) is o_0 * grid[0] + ... over the padded grid.
+    grid = [_product(in_sizes[d + 1:]) for d in range(spatial)]
+    # The product covers positions from 0 to the last output one; it is
+    # computed into rows as long as the input's, then cut to the output's.
+    span = _sum([size_mul(size_sub(o, 1), g) for o, g in zip(out_sizes, grid)] + [1])
+    rows = [out_sizes[0]] + in_sizes[1:]
+    acc_t = _type([filters, _product(rows)], elem)
+    acc = filled(acc_t, [filters, _product(rows)], zero(elem))
+    flat = _flatten_spatial(image, channels)
+    for offsets in itertools.product(*[range(k) for k in kernel]):
+        shift = _sum([size_mul(k * dl, g) for k, dl, g in zip(offsets, dilation, grid)])
+        taps = _slice(w, [0, 0] + list(offsets), [filters, channels] + [1] * spatial, _type([filters, channels], elem))
+        shifted = _slice(flat, [0, shift], [channels, span], _type([channels, span], elem))
+        window = _slice(acc, [0, 0], [filters, span], _type([filters, span], elem))
+        acc = _insert(linalg.matmul(taps, shifted, outs=[window]), acc, [0, 0], [filters, span])
+    by_rows = _unflatten(acc, filters, rows)
+    return _slice(by_rows, [0] * (1 + spatial), [filters] + out_sizes, _type([filters] + out_sizes, elem))
+
+
+def _unflatten(product: ir.Value, filters: int, out_sizes: list[Size]) -> ir.Value:
+    """[F, positions] -> [F, out...]."""
+    t = _type([filters] + out_sizes, ir.RankedTensorType(product.type).element_type)
+    dynamic, static = _split([filters] + out_sizes)
+    return tensor.ExpandShapeOp(t, product, [[0], list(range(1, t.rank))], dynamic, static).result
+
+
+def _sum(sizes: list[Size]) -> Size:
+    total: Size = 0
+    for s in sizes:
+        total = size_add(total, s)
+    return total
+
+
+def _split(values: list[Size]) -> tuple[list[ir.Value], list[int]]:
+    """Mixed sizes or offsets as (dynamic values, static list with DYNAMIC)."""
+    return ([as_index(v) for v in values if not isinstance(v, int)],
+            [v if isinstance(v, int) else DYNAMIC for v in values])
+
+
+def _slice(v: ir.Value, offsets: list[Size], sizes: list[Size], t: ir.RankedTensorType) -> ir.Value:
+    """v[offsets : offsets + sizes] (unit strides), with the unit dims that
+    `t` lacks dropped."""
+    dyn_offsets, static_offsets = _split(offsets)
+    dyn_sizes, static_sizes = _split(sizes)
+    return tensor.ExtractSliceOp(t, v, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
+                                 [1] * len(sizes)).result
+
+
+def _insert(value: ir.Value, into: ir.Value, offsets: list[Size], sizes: list[Size]) -> ir.Value:
+    dyn_offsets, static_offsets = _split(offsets)
+    dyn_sizes, static_sizes = _split(sizes)
+    return tensor.InsertSliceOp(value, into, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
+                                [1] * len(sizes)).result
 
 
 def _add(a: ir.Value, b: ir.Value) -> ir.Value:
