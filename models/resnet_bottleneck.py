@@ -1,7 +1,7 @@
 import torch
 from torch.export import Dim
 
-from tcp_aot.loader import TorchLoaderOutput
+from tcp_aot.loader import TorchLoaderOutput, randomize_batch_norms
 
 
 def resnet_bottleneck_loader() -> TorchLoaderOutput:
@@ -27,13 +27,7 @@ def resnet_bottleneck_loader() -> TorchLoaderOutput:
 
     torch.manual_seed(0)
     model = Bottleneck(32, 8)
-    with torch.no_grad():  # non-trivial running statistics and affine parameters
-        for m in model.modules():
-            if isinstance(m, torch.nn.BatchNorm2d):
-                m.running_mean.copy_(torch.randn(m.num_features) * 0.1)
-                m.running_var.copy_(torch.rand(m.num_features) + 0.5)
-                m.weight.copy_(torch.rand(m.num_features) + 0.5)
-                m.bias.copy_(torch.randn(m.num_features) * 0.1)
+    randomize_batch_norms(model)
     model.eval()
     return TorchLoaderOutput(
         model=model,

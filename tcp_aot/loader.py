@@ -26,6 +26,21 @@ class TorchLoaderOutput:
     func_name: str = "func_main"
 
 
+def randomize_batch_norms(model) -> None:
+    """Give every BatchNorm of `model` non-trivial running statistics and
+    affine parameters from torch's generator (fresh ones are 0/1 and would
+    hide a wrong lowering), module by module in `model.modules()` order."""
+    import torch
+
+    with torch.no_grad():
+        for m in model.modules():
+            if isinstance(m, torch.nn.modules.batchnorm._BatchNorm):
+                m.running_mean.copy_(torch.randn(m.num_features) * 0.1)
+                m.running_var.copy_(torch.rand(m.num_features) + 0.5)
+                m.weight.copy_(torch.rand(m.num_features) + 0.5)
+                m.bias.copy_(torch.randn(m.num_features) * 0.1)
+
+
 def module_file(loader_path: str, root: Path = Path(".")) -> Path:
     """The source file of a loader's module (models/foo.py for
     models.foo.foo_loader)."""

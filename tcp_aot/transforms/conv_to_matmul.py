@@ -212,18 +212,13 @@ def _image(x: ir.Value, n: ir.Value) -> ir.Value:
     """x[n] without its batch dim."""
     t = ir.RankedTensorType(x.type)
     sizes = [dim_of(x, d) for d in range(1, t.rank)]
-    out_t = _type(sizes, t.element_type)
-    return tensor.ExtractSliceOp(out_t, x, [n], [as_index(s) for s in sizes if not isinstance(s, int)], [],
-                                 [DYNAMIC] + [0] * (t.rank - 1), [1] + list(out_t.shape), [1] * t.rank).result
+    return _slice(x, [n] + [0] * len(sizes), [1] + sizes, _type(sizes, t.element_type))
 
 
 def _insert_image(value: ir.Value, into: ir.Value, n: ir.Value) -> ir.Value:
     """`into` with its n-th image replaced by `value` (no batch dim)."""
-    t = ir.RankedTensorType(into.type)
-    sizes = [dim_of(value, d) for d in range(t.rank - 1)]
-    static_sizes = [1] + [s if isinstance(s, int) else DYNAMIC for s in sizes]
-    return tensor.InsertSliceOp(value, into, [n], [as_index(s) for s in sizes if not isinstance(s, int)], [],
-                                [DYNAMIC] + [0] * (t.rank - 1), static_sizes, [1] * t.rank).result
+    sizes = [dim_of(value, d) for d in range(ir.RankedTensorType(value.type).rank)]
+    return _insert(value, into, [n] + [0] * len(sizes), [1] + sizes)
 
 
 def _flatten_spatial(image: ir.Value, channels: int) -> ir.Value:
