@@ -12,8 +12,9 @@ JOBS ?= 2
 # runner headers for the back end, googletest for the execute tests, graphviz
 # for `snakemake --dag`.
 APT_PACKAGES := llvm-22 clang-22 libomp-22-dev libmlir-22-dev libgtest-dev graphviz
-# For the test suite's single-node SLURM cluster.
-APT_TEST_PACKAGES := slurmctld slurmd slurm-client munge
+# For the test suite: its single-node SLURM cluster, and AddressSanitizer's
+# runtime for the C interface tests.
+APT_TEST_PACKAGES := slurmctld slurmd slurm-client munge libclang-rt-22-dev
 
 .PHONY: all setup setup-test test clean
 

@@ -26,10 +26,12 @@ include: "rules/common.smk"
 rule all:
     input:
         expand("results/{name}.test.ok", name=PROGRAMS),
+        expand("results/{name}.h", name=PROGRAMS),
 
 
 include: "rules/code.smk"
 include: "rules/frontend.smk"
 include: "rules/compile.smk"
+include: "rules/interface.smk"
 include: "rules/test.smk"
 include: "rules/bench.smk"

@@ -60,6 +60,12 @@ def loader_file(wildcards):
     return [str(path)] if path.exists() else []
 
 
+def program_source(wildcards):
+    """Where the program comes from: its loader or its TCP source."""
+    name = wildcards.name
+    return loader_path(name) if is_model(name) else f"tcp_sources/{name}.mlir"
+
+
 def tcp_stage_input(wildcards):
     name = wildcards.name
     return f"results/{name}.torch.mlir" if is_model(name) else f"tcp_sources/{name}.mlir"

@@ -118,6 +118,7 @@ rule S:
 rule so:
     input:
         asm="results/{name}.S",
+        signature="results/{name}.signature.json",
         toolchain="results/toolchain.json",
         script="scripts/so.py",
         code=code("shared_object"),
@@ -128,5 +129,5 @@ rule so:
     benchmark:
         "benchmarks/so/{name}.tsv"
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.asm}"
+        "{PYTHON} {input.script} --name {wildcards.name} --input {input.asm} --signature {input.signature}"
         " --toolchain {input.toolchain} --output {output} --log {log}"

@@ -60,6 +60,7 @@ def import_to_torch_mlir(out: TorchLoaderOutput) -> str:
         except Exception as e:
             raise StageError(f"torch-mlir import failed: {type(e).__name__}: {_first_lines(str(e))}") from None
     with module.context, ir.Location.unknown():
+        _name_arguments(module, program, out.func_name)
         _bind_argument_shapes(module, program, out.func_name)
     return module.operation.get_asm(enable_debug_info=False)
 
@@ -133,6 +134,28 @@ def _clone_constants_in_lists(program) -> None:
         program.graph_module.recompile()
 
 
+def _function(module, func_name: str):
+    from torch_mlir import ir
+
+    return next(op.operation for op in module.body.operations
+                if ir.StringAttr(op.operation.attributes["sym_name"]).value == func_name)
+
+
+def _name_arguments(module, program, func_name: str) -> None:
+    """Each argument's torch.export input name, for the compiled program's
+    signature (signature.py)."""
+    from torch_mlir import ir
+
+    from .symbolic_shapes import NAME_ATTR
+
+    func_op = _function(module, func_name)
+    names = program.graph_signature.user_inputs
+    if len(names) != len(func_op.regions[0].blocks[0].arguments):
+        return  # the importer passed something else too: leave the default names
+    func_op.attributes["arg_attrs"] = ir.ArrayAttr.get(
+        [ir.DictAttr.get({NAME_ATTR: ir.StringAttr.get(n)}) for n in names])
+
+
 def _bind_argument_shapes(module, program, func_name: str) -> None:
     """torch.symbolic_int for every symbol of the inputs' shapes (with
     torch.export's range) and torch.bind_symbolic_shape for every argument
@@ -148,8 +171,7 @@ def _bind_argument_shapes(module, program, func_name: str) -> None:
     symbols = sorted({s for dims in exprs for e in dims for s in e.free_symbols}, key=str)
     if not symbols:
         return
-    func_op = next(op.operation for op in module.body.operations
-                   if ir.StringAttr(op.operation.attributes["sym_name"]).value == func_name)
+    func_op = _function(module, func_name)
     entry = func_op.regions[0].blocks[0]
     i64 = ir.IntegerType.get_signless(64)
     with ir.InsertionPoint.at_block_begin(entry):

@@ -72,6 +72,12 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "convert-tcp-to-linalg": PythonPass(
         "tcp_aot.conversion.tcp_to_linalg", "convert_tcp_to_linalg",
         "Lower TCP ops to linalg, tensor, arith and math", ("filename",)),
+    "add-output-dims-functions": PythonPass(
+        "tcp_aot.transforms.output_dims", "add_output_dims_functions",
+        "Add F__output_dims for each public F: its results' dims from its inputs' dims"),
+    "add-pool-bytes-functions": PythonPass(
+        "tcp_aot.transforms.pool_bytes", "add_pool_bytes_functions",
+        "Add F__pool_bytes for each public F: the bytes of a caller's pool a call of F may use"),
     "annotate-abi": PythonPass(
         "tcp_aot.transforms.abi", "annotate_abi", "Give public functions a C interface and read-only inputs"),
     "asserts-to-stderr": PythonPass(
@@ -121,6 +127,7 @@ PIPELINES: dict[str, list[str]] = {
         "asserts-to-stderr",
         "canonicalize", "cse",
         "linalg-fuse-elementwise-ops",
+        "add-output-dims-functions",
     ],
     # Tiling and vectorization of the kinds of op that need more than LLVM's
     # loop vectorizer (tcp_aot/schedules/).
@@ -136,6 +143,7 @@ PIPELINES: dict[str, list[str]] = {
         "own-results",
         "buffer-deallocation-pipeline",
         "func.func(refback-munge-memref-copy)",
+        "add-pool-bytes-functions",
     ],
     "memref-to-llvm": [
         # Loop-invariant views first: a register tile's view is made inside its k loop.
@@ -152,7 +160,8 @@ PIPELINES: dict[str, list[str]] = {
         "convert-scf-to-cf",
         "expand-strided-metadata",
         "lower-affine",
-        "finalize-memref-to-llvm",
+        # Allocations through the .so's runtime (tcp_aot_runtime.c), which tracks them in status calls.
+        "finalize-memref-to-llvm{use-generic-functions=true}",
         "convert-math-to-libm",
         "convert-math-to-llvm",
         "arith-expand",

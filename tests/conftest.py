@@ -34,3 +34,22 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("timings")
         for line in TIMINGS:
             terminalreporter.write_line(line)
+
+
+# The programs the interface tests (C, C++, Python, command line) call: one
+# with a dynamic dim, one with several inputs and outputs, one with a value
+# check (gather indices).
+INTERFACE_PROGRAMS = ("mlp", "two_outputs", "gather_dynamic")
+
+
+@pytest.fixture(scope="session")
+def interface_programs(tmp_path_factory) -> Path:
+    """The results/ directory of a scratch workflow in which the interface
+    programs' .so, .h and .npz files are built."""
+    from workflow import copy_workflow, snakemake
+
+    workdir = copy_workflow(tmp_path_factory.mktemp("interface"))
+    targets = [f"results/{name}.{ext}" for name in INTERFACE_PROGRAMS for ext in ("so", "h", "npz")]
+    run = snakemake(workdir, "-j2", *targets)
+    assert run.returncode == 0, run.output[-3000:]
+    return workdir / "results"

@@ -14,7 +14,7 @@ from tcp_aot import pipelines
 from tcp_aot.context import make_context
 from tcp_aot.module_io import parse_module
 from tcp_aot.runtime.library import Library
-from tcp_aot.signature import signatures
+from tcp_aot.signature import ProgramSignature, signatures
 from tcp_aot.stages import assemble, ll, optimize, shared_object, toolchain
 
 LLVM_TOOLS = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}
@@ -28,11 +28,20 @@ def toolchain_json(workdir: Path) -> Path:
     return path
 
 
+def signature_json(workdir: Path, name: str, sigs=()) -> Path:
+    """workdir/<name>.signature.json, as the signature stage writes it (no
+    functions: a .so without a C interface, for code not compiled from TCP)."""
+    path = workdir / f"{name}.signature.json"
+    path.write_text(ProgramSignature(name, tuple(sigs)).to_json())
+    return path
+
+
 def compile_tcp(text: str, workdir: Path, name: str = "prog") -> Library:
     """TCP program text -> workdir/<name>.so, loaded."""
     with make_context(), ir.Location.unknown():
         module = parse_module(text, f"{name}.mlir")
         sigs = signatures(module)
+        signature = signature_json(workdir, name, sigs)
         pipelines.run(module, ["tcp-to-llvm"])
         llvm_mlir = workdir / f"{name}.llvm.mlir"
         llvm_mlir.write_text(module.operation.get_asm())
@@ -41,7 +50,7 @@ def compile_tcp(text: str, workdir: Path, name: str = "prog") -> Library:
     tools = toolchain_json(workdir)
     optimize.run(llvm_ir, optimized, tools, 3)
     assemble.run(optimized, asm, tools, 3)
-    shared_object.run(asm, so, tools)
+    shared_object.run(asm, so, tools, signature)
     return Library(so, sigs)
 
 

@@ -17,9 +17,16 @@ def _files(stage: str) -> set[str]:
 
 
 def test_the_stages_are_the_stage_modules():
-    assert stage_code.stages() == ["assemble", "bench", "bench_report", "ll", "mlir_llvm", "mlir_tcp",
+    assert stage_code.stages() == ["assemble", "bench", "bench_report", "header", "ll", "mlir_llvm", "mlir_tcp",
                                    "mlir_torch", "npz_model", "npz_tcp_source", "optimize", "shared_object",
-                                   "test_bin", "test_cpp", "test_run", "toolchain"]
+                                   "signature", "test_bin", "test_cpp", "test_run", "toolchain"]
+
+
+def test_the_c_interface_belongs_to_the_shared_object_not_the_tests_header():
+    files = _files("shared_object")
+    assert {"c_interface/__init__.py", "c_interface/tcp_aot_runtime.c", "signature.py"} <= files
+    assert "runtime/tcp_aot_test_support.h" not in files
+    assert "c_interface/__init__.py" in _files("header")
 
 
 def test_each_conversion_belongs_to_its_stage():
@@ -55,5 +62,6 @@ def test_the_listing_has_a_checksum_per_file():
 
 
 def test_an_unknown_stage_is_named():
-    with pytest.raises(ValueError, match=r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, ll"):
+    with pytest.raises(ValueError, match=r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, "
+                                          r"header, ll"):
         stage_code.stage_files("nope")

@@ -13,8 +13,7 @@ import pytest
 
 from tcp_aot.stages import (
     assemble, common, ll, mlir_llvm, mlir_tcp, mlir_torch, npz_model, npz_tcp_source, optimize, shared_object,
-    test_bin,
-    test_cpp, test_run, toolchain,
+    signature, test_bin, test_cpp, test_run, toolchain,
 )
 from tcp_aot.errors import StageError
 from tcp_aot.reference.npz import load_npz
@@ -43,9 +42,11 @@ def tools(tmp_path):
 
 
 def back_end(tmp_path, name, tcp_mlir, tools):
-    """mlir_llvm -> ll -> S -> so, checking each output."""
-    llvm_mlir, llvm_ir, optimized, asm, so = (tmp_path / f"{name}.{ext}"
-                                              for ext in ("llvm.mlir", "ll", "opt.ll", "S", "so"))
+    """signature, mlir_llvm -> ll -> S -> so, checking each output."""
+    llvm_mlir, llvm_ir, optimized, asm, so, sig = (tmp_path / f"{name}.{ext}" for ext in (
+        "llvm.mlir", "ll", "opt.ll", "S", "so", "signature.json"))
+    signature.run(name, tcp_mlir, sig)
+    assert [f["name"] for f in json.loads(sig.read_text())["functions"]]
     mlir_llvm.run(tcp_mlir, llvm_mlir)
     text = llvm_mlir.read_text()
     assert "llvm.func @" in text and "tcp." not in text
@@ -55,7 +56,7 @@ def back_end(tmp_path, name, tcp_mlir, tools):
     assert "define " in optimized.read_text()
     assemble.run(optimized, asm, tools, 3)
     assert ".globl" in asm.read_text()
-    shared_object.run(asm, so, tools)
+    shared_object.run(asm, so, tools, sig)
     return so
 
 
@@ -80,7 +81,8 @@ def test_model_stages(root, tmp_path, tools, monkeypatch):
 
     mlir_torch.run(loader, torch_mlir)
     text = torch_mlir.read_text()
-    assert "func.func @func_main(%arg0: !torch.vtensor<[],f32>, %arg1: !torch.vtensor<[?],f32>)" in text
+    assert ('func.func @func_main(%arg0: !torch.vtensor<[],f32> {tcp_aot.name = "x"}, '
+            '%arg1: !torch.vtensor<[?],f32> {tcp_aot.name = "y"})') in text
     assert "torch.aten.add.Tensor" in text and "torch.bind_symbolic_shape %arg1" in text
 
     mlir_tcp.run(torch_mlir, tcp_mlir)
@@ -89,7 +91,8 @@ def test_model_stages(root, tmp_path, tools, monkeypatch):
     assert "torch." not in text
 
     so = back_end(tmp_path, "m", tcp_mlir, tools)
-    assert {"func_main", "_mlir_ciface_func_main"} <= exported(so)
+    assert {"func_main", "_mlir_ciface_func_main", "m_func_main", "m_func_main_output_dims",
+            "m_func_main_pool_bytes", "m_last_error", "tcp_aot_signature"} <= exported(so)
 
     npz = tmp_path / "m.npz"
     npz_model.run(loader, torch_mlir, npz)

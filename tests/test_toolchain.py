@@ -9,7 +9,7 @@ import pytest
 
 from tcp_aot.errors import StageError
 from tcp_aot.toolchain import (
-    find_tool, llc22_float_literals, resolve_target_cpu, runtime_source, target_features,
+    find_tool, llc22_float_literals, resolve_target_cpu, cpu_check_source, target_features,
 )
 
 
@@ -92,7 +92,7 @@ def test_a_library_for_a_richer_cpu_refuses_to_load(tmp_path):
     else:
         pytest.skip("this machine has every feature of the CPUs tried")
     source = tmp_path / "check.c"
-    source.write_text(runtime_source("lib.so", cpu, features))
+    source.write_text(cpu_check_source("lib.so", cpu, features))
     so = tmp_path / "lib.so"
     omp = "/usr/lib/llvm-22/lib"
     subprocess.run(["clang-22", "-march=x86-64", "-shared", "-fPIC", str(source), "-o", str(so), f"-L{omp}", "-lomp",

@@ -18,7 +18,7 @@ import yaml
 from conftest import ROOT, TIMINGS
 from workflow import copy_workflow, planned_jobs, set_config, snakemake, touched
 
-CHAIN = ["torch.mlir", "tcp.mlir", "llvm.mlir", "ll", "opt.ll", "S", "so"]
+CHAIN = ["torch.mlir", "tcp.mlir", "signature.json", "llvm.mlir", "ll", "opt.ll", "S", "so"]
 
 
 @pytest.fixture(scope="module")
@@ -44,11 +44,12 @@ def test_one_shared_object_builds_exactly_its_chain(tmp_path):
     assert produced == sorted([f"broadcast_add_mixed_ranks.{ext}" for ext in CHAIN] + ["code", "toolchain.json"])
     listings = sorted(p.name for p in (workdir / "results/code").iterdir())
     assert listings == ["assemble.txt", "ll.txt", "mlir_llvm.txt", "mlir_tcp.txt", "mlir_torch.txt",
-                        "optimize.txt", "shared_object.txt", "toolchain.txt"]
+                        "optimize.txt", "shared_object.txt", "signature.txt", "toolchain.txt"]
     symbols = subprocess.run(["nm", "-D", "--defined-only", str(workdir / "results/broadcast_add_mixed_ranks.so")],
                              capture_output=True, text=True, check=True).stdout
     assert re.search(r" T func_main$", symbols, re.MULTILINE)
     assert re.search(r" T _mlir_ciface_func_main$", symbols, re.MULTILINE)
+    assert re.search(r" T broadcast_add_mixed_ranks_func_main$", symbols, re.MULTILINE)  # the C interface
     tcp = (workdir / "results/broadcast_add_mixed_ranks.tcp.mlir").read_text()
     assert re.search(r"tcp\.broadcast %\S+, %\S+ \{axes = \[0\]\} : tensor<1xf32>, index -> tensor<\?xf32>", tcp)
     assert re.search(r"tcp\.add %\S+, %\S+ : tensor<\?xf32>, tensor<\?xf32> -> tensor<\?xf32>", tcp)
@@ -81,7 +82,7 @@ def test_nothing_to_do_after_a_full_build(built):
 # What an edit of the compiler reruns: rule -> which programs (stage_code's
 # jobs are per stage, not per program).
 FROM_MLIR_LLVM = {"mlir_llvm", "ll", "opt", "S", "so", "test_bin", "test_run"}
-FROM_MLIR_TCP = {"mlir_tcp", "test_cpp"} | FROM_MLIR_LLVM
+FROM_MLIR_TCP = {"mlir_tcp", "test_cpp", "signature", "header"} | FROM_MLIR_LLVM
 
 
 def _programs(workdir: Path) -> tuple[set[str], set[str]]:
@@ -139,7 +140,7 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
     a TCP source for real (python -X importtime) and check that every
     package module it loaded is in its listing."""
     run = snakemake(built, "-n", "-p", "--forceall", "results/two_outputs.test.ok",
-                    "results/basic_tcp_ops.test.ok")
+                    "results/basic_tcp_ops.test.ok", "results/two_outputs.h")
     checked = set()
     for block in run.stdout.split("\nrule ")[1:]:
         command = re.search(r"^Shell command: (.*)$", block, re.MULTILINE).group(1)
@@ -159,7 +160,8 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
         assert loaded and loaded <= listed, (stage, sorted(loaded - listed))
         checked.add(stage)
     assert checked == {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "toolchain", "optimize", "assemble",
-                       "shared_object", "npz_model", "npz_tcp_source", "test_cpp", "test_bin", "test_run"}
+                       "shared_object", "npz_model", "npz_tcp_source", "test_cpp", "test_bin", "test_run",
+                       "signature", "header"}
 
 
 def _module(path: str) -> str:
@@ -204,3 +206,34 @@ def test_dag_draws(built):
     labels = set(re.findall(r'label = "(\w+)', dot.stdout))
     assert {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "opt", "S", "so", "npz", "test_cpp", "test_bin",
             "test_run", "toolchain"} <= labels
+
+
+def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(built):
+    """Each function of each program, through tcp_aot.load on the .npz
+    cases: the status-returning entry, output_dims, and a pool of exactly
+    pool_bytes bytes (a pool too small would fail the call)."""
+    import tcp_aot
+    from tcp_aot.reference.npz import npz_key
+
+    models, sources = _programs(built)
+    checked = 0
+    for name in sorted(models | sources):
+        program = tcp_aot.load(built / f"results/{name}.so")
+        npz = np.load(built / f"results/{name}.npz")
+        for f in program.signature.functions:
+            prefix = f"{f.name}/" if name in sources else ""
+            for case in (0, 1):
+                keys = [npz_key(prefix, case, f"Input{i}") for i in range(len(f.inputs))] + \
+                    [npz_key(prefix, case, f"Output{i}") for i in range(len(f.outputs))]
+                if not all(k in npz for k in keys):
+                    continue
+                inputs = [npz[k] for k in keys[:len(f.inputs)]]
+                expected = [npz[k] for k in keys[len(f.inputs):]]
+                pool = np.empty(program.functions[f.name].pool_bytes([a.shape for a in inputs]), np.uint8)
+                for got in (program.functions[f.name](*inputs), program.functions[f.name](*inputs, pool=pool)):
+                    got = got if isinstance(got, tuple) else (got,)
+                    for g, e in zip(got, expected, strict=True):
+                        assert g.dtype == e.dtype and g.shape == e.shape, (name, f.name)
+                        np.testing.assert_allclose(g, e, rtol=1e-3, atol=1e-4, equal_nan=True, err_msg=name)
+                checked += 1
+    assert checked >= len(models | sources)

@@ -1,6 +1,8 @@
-"""Calling a compiled program's functions from Python through their C
-interface (`_mlir_ciface_<name>`, see the README's "The compiled functions"):
-NumPy arrays in, NumPy arrays out.
+"""Calling a compiled program's functions from Python through their memref
+ABI (`_mlir_ciface_<name>`, see the README's "The compiled functions"):
+NumPy arrays in, NumPy arrays out. The benchmark and the execution tests
+use it: it calls the compiled code with nothing around it. Users call
+through program.py (tcp_aot.load), which checks and never aborts.
 
 Inputs are passed as memref descriptors pointing at the arrays' own data
 (C-contiguous arrays are not copied); each result is copied into a NumPy
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..signature import FunctionSignature
+from ..signature import FunctionSignature, ProgramSignature
 
 _libc = ctypes.CDLL(None)
 
@@ -90,6 +92,9 @@ class Library:
         self.path = path
         self.handle = ctypes.CDLL(str(Path(path).resolve()))
         self.functions = {s.name: Function(self.handle, s) for s in signatures}
+        read = self.handle.tcp_aot_signature
+        read.restype = ctypes.c_char_p
+        self.program = ProgramSignature.from_json(read().decode()).program
 
     def call(self, name: str, *inputs: np.ndarray) -> list[np.ndarray]:
         return self.functions[name](*inputs)
@@ -97,7 +102,7 @@ class Library:
     def set_num_threads(self, n: int) -> None:
         """The threads the library's code may use from now on (OpenMP's
         count, separate from PyTorch's even in one process)."""
-        self.handle.tcp_aot_set_num_threads(ctypes.c_int(n))
+        getattr(self.handle, f"{self.program}_set_num_threads")(ctypes.c_int(n))
 
     def num_threads(self) -> int:
-        return self.handle.tcp_aot_get_num_threads()
+        return getattr(self.handle, f"{self.program}_num_threads")()

@@ -23,5 +23,11 @@ def annotate_abi(root: ir.Operation) -> None:
             continue
         op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         n_args = len(op.regions[0].blocks[0].arguments)
-        read_only = ir.DictAttr.get({"bufferization.writable": ir.BoolAttr.get(False)})
-        op.attributes["arg_attrs"] = ir.ArrayAttr.get([read_only] * n_args)
+        given = list(ir.ArrayAttr(op.attributes["arg_attrs"])) if "arg_attrs" in op.attributes else []
+        given += [ir.DictAttr.get({})] * (n_args - len(given))
+        op.attributes["arg_attrs"] = ir.ArrayAttr.get([_read_only(ir.DictAttr(a)) for a in given])
+
+
+def _read_only(attrs: ir.DictAttr) -> ir.DictAttr:
+    entries = {attrs[i].name: attrs[i].attr for i in range(len(attrs))}
+    return ir.DictAttr.get(entries | {"bufferization.writable": ir.BoolAttr.get(False)})

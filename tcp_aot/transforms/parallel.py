@@ -10,7 +10,10 @@ inside stay whole, so LLVM still vectorizes the innermost one);
 worth splitting, into pieces of 4096 iterations. A matrix product is always
 marked `tcp_aot.parallel = 0`: the schedule splits it by tiles of its
 output. Only parallel dims are split, never a sum, so results do not
-depend on the thread count.
+depend on the thread count. An op whose body checks its values (a gather's
+index check) stays on the calling thread: a failed check ends a
+status-returning call there (runtime_errors.py), which a worker thread
+could not do.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, scf, tensor
 
 from ..walk import collect
+from .runtime_errors import FAIL
 
 # Below this many loop iterations, one thread is faster than waking others
 # (libomp's parallel region costs a few microseconds).
@@ -36,7 +40,7 @@ _MATMULS = tuple(_MATMUL_MAPS)
 
 def mark_parallel(root: ir.Operation) -> None:
     for op in collect(root, lambda o: o.name == "linalg.generic" or o.name in _MATMULS):
-        if _inside_parallel_code(op):
+        if _inside_parallel_code(op) or _checks_values(op):
             continue
         loops = _loops(op)
         if loops is None:
@@ -56,6 +60,11 @@ def mark_parallel(root: ir.Operation) -> None:
 
 def _i64(n: int) -> ir.Attribute:
     return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), n)
+
+
+def _checks_values(op: ir.Operation) -> bool:
+    return bool(collect(op, lambda o: o.name == "llvm.call" and "callee" in o.attributes
+                        and ir.FlatSymbolRefAttr(o.attributes["callee"]).value == FAIL))
 
 
 def _inside_parallel_code(op: ir.Operation) -> bool:

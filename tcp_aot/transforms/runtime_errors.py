@@ -1,10 +1,13 @@
-"""How compiled code fails at run time: a message on stderr, then abort().
+"""How compiled code fails at run time.
 
-`__tcp_aot_fail(format, a, b)` (defined in the module, internal) prints
-`format` with two i64 values through dprintf to fd 2 and calls abort(). The
-shape guards use it, and so does every cf.assert (the index checks of
-gathers): MLIR lowers cf.assert to puts() on stdout, whose buffer abort()
-discards, so its message would be lost.
+Every failed check calls `__tcp_aot_fail(code, format, a, b)`: the status
+code of the failure (CODES), a printf format and two i64 values for it. The
+function is the .so's own (tcp_aot/c_interface/tcp_aot_runtime.c): in a
+status-returning call it ends the call with that code and message; through
+the memref ABI it prints the message on stderr and calls abort(). The shape
+guards use it, and so does every cf.assert (the index checks of gathers):
+MLIR lowers cf.assert to puts() on stdout, whose buffer abort() discards,
+so its message would be lost, and it could not return a status.
 """
 
 from __future__ import annotations
@@ -16,16 +19,13 @@ from ..walk import named
 
 FAIL = "__tcp_aot_fail"
 
-_RUNTIME = f"""
-llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
-llvm.func @abort()
-llvm.func internal @{FAIL}(%format: !llvm.ptr, %a: i64, %b: i64) {{
-  %stderr = llvm.mlir.constant(2 : i32) : i32
-  %0 = llvm.call @dprintf(%stderr, %format, %a, %b) vararg(!llvm.func<i32 (i32, ptr, ...)>) : (i32, !llvm.ptr, i64, i64) -> i32
-  llvm.call @abort() : () -> ()
-  llvm.unreachable
-}}
-"""
+# The status codes of failed checks (the C header documents them).
+CODES = {"shape": 1, "value": 2}
+
+# Hidden: each .so's code calls its own, even when several are loaded.
+_RUNTIME = f"llvm.func hidden @{FAIL}(i32, !llvm.ptr, i64, i64)"
+# A cf.assert's status code (default "value"), set where the assert is made.
+STATUS_ATTR = "tcp_aot.status"
 
 
 class Messages:
@@ -59,13 +59,14 @@ class Messages:
             op.operation.move_before(first)
 
 
-def fail_if(failed: ir.Value, symbol: str, a: ir.Value, b: ir.Value) -> None:
-    """At the current insertion point: if `failed`, print message `symbol`
-    with the i64 values a and b and abort."""
+def fail_if(failed: ir.Value, code: str, symbol: str, a: ir.Value, b: ir.Value) -> None:
+    """At the current insertion point: if `failed`, fail with status CODES[code]
+    and message `symbol` with the i64 values a and b."""
     branch = scf.IfOp(failed)
     with ir.InsertionPoint(branch.then_block):
+        status = arith.ConstantOp(ir.IntegerType.get_signless(32), CODES[code]).result
         message = llvm.AddressOfOp(llvm.PointerType.get(), symbol).result
-        llvm.CallOp(None, [message, a, b], [], [], callee=FAIL)
+        llvm.CallOp(None, [status, message, a, b], [], [], callee=FAIL)
         scf.YieldOp([])
 
 
@@ -89,6 +90,7 @@ def asserts_to_stderr(root: ir.Operation) -> None:
                 a = b = arith.ConstantOp(i64, 0).result
             symbol = messages.add(text + "\n")
             failed = arith.XOrIOp(condition, arith.ConstantOp(ir.IntegerType.get_signless(1), 1).result).result
-            fail_if(failed, symbol, a, b)
+            code = ir.StringAttr(op.attributes[STATUS_ATTR]).value if STATUS_ATTR in op.attributes else "value"
+            fail_if(failed, code, symbol, a, b)
         op.erase()
     messages.define()

@@ -11,9 +11,10 @@ min/max).
 Every dim involved is traced back to a function argument's dim, so the checks
 run once at entry, before any work.
 
-A failing check prints `tcp_aot shape guard: ...` on stderr and calls
-abort() (see runtime_errors.py): the documented failure of a compiled
-function on bad shapes is SIGABRT with that message.
+A failing check fails with message `tcp_aot shape guard: ...` (see
+runtime_errors.py): a status-returning entry returns TCP_AOT_ERROR_SHAPE
+with it; through the memref ABI, the documented failure of a compiled
+function on bad shapes is SIGABRT with that message on stderr.
 """
 
 from __future__ import annotations
@@ -372,4 +373,4 @@ def _emit(entry: ir.Block, guard: Guard, symbol: str) -> None:
         predicate = arith.CmpIPredicate.sle if guard.kind == "at_most" else arith.CmpIPredicate.eq
         ok = arith.CmpIOp(predicate, a, b).result
     failed = arith.XOrIOp(ok, arith.ConstantOp(ir.IntegerType.get_signless(1), 1).result).result
-    fail_if(failed, symbol, a, b)
+    fail_if(failed, "shape", symbol, a, b)

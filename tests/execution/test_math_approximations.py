@@ -336,7 +336,7 @@ def _link(llvm_mlir: Path, workdir: Path, name: str, llc_flags: list[str]) -> Pa
     tools = support.toolchain_json(workdir)
     subprocess.run([support.LLVM_TOOLS["llc"], "-O2", "--relocation-model=pic", *llc_flags, str(llvm_ir),
                     "-o", str(asm)], check=True)
-    shared_object.run(asm, so, tools)
+    shared_object.run(asm, so, tools, support.signature_json(workdir, name))
     return so
 
 
@@ -384,7 +384,7 @@ def vector_library(workdir) -> tuple[ctypes.CDLL, Path]:
     """vector_program() through approximate-math and memref-to-llvm (plus
     convert-vector-to-llvm for the vector ops)."""
     names = ["approximate-math"] + pipelines.expand(["memref-to-llvm"])
-    at = names.index("finalize-memref-to-llvm")
+    at = next(i for i, name in enumerate(names) if name.startswith("finalize-memref-to-llvm"))
     names[at:at] = ["convert-vector-to-llvm"]
     so, _ = build(vector_program(), workdir, "vector", names, parse=_parse_plain)
     return ctypes.CDLL(str(so)), so

@@ -12,6 +12,7 @@ from torch_mlir.dialects import arith, cf
 from ...diagnostics import format_location
 from ...dialects import tcp
 from ..pattern_list import PatternList, Unsupported
+from ...transforms.runtime_errors import STATUS_ATTR
 from .utils import dim_of, i64, replace, to_builtin
 
 PATTERNS = PatternList()
@@ -108,6 +109,7 @@ def convert_runtime_assert(op, rewriter):
     condition = to_builtin(op.operands[0])
     message = ir.StringAttr(op.attributes["message"]).value.replace("%", "%%")
     where = format_location(op.location) or "an unknown location"
-    cf.AssertOp(condition, f"tcp_aot: {message} (torch.runtime.assert at {where})")
+    check = cf.AssertOp(condition, f"tcp_aot: {message} (torch.runtime.assert at {where})")
+    check.operation.attributes[STATUS_ATTR] = ir.StringAttr.get("shape")  # torch.export's asserts are on sizes
     rewriter.erase_op(op)
 

@@ -1,12 +1,11 @@
 // Shape guards: what the program assumes about its inputs' dynamic dims is
-// checked at function entry, each failure printing function, argument and
-// both sizes before abort().
+// checked at function entry, each failure calling the .so's __tcp_aot_fail
+// with the shape status (1) and a message naming function, argument and
+// both sizes.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=insert-shape-guards | FileCheck %s
 
 // Operands of an elementwise op share their dims; a symbol's bounds hold.
-// CHECK-DAG: llvm.func internal @__tcp_aot_fail(%{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64)
-// CHECK-DAG: llvm.call @dprintf(
-// CHECK-DAG: llvm.call @abort()
+// CHECK-DAG: llvm.func hidden @__tcp_aot_fail(i32, !llvm.ptr, i64, i64)
 // CHECK-DAG: llvm.mlir.global private constant @__tcp_aot_guard_message_0("tcp_aot shape guard: f: argument #1 dim 0 is %ld, but argument #0 dim 0 is %ld; the program needs them equal\0A\00")
 // CHECK-DAG: llvm.mlir.global private constant @__tcp_aot_guard_message_1("tcp_aot shape guard: f: argument #0 dim 0 is %ld, outside [3, 100], the range torch.export allows for s0\0A\00")
 // CHECK-LABEL: func.func @f
@@ -17,8 +16,9 @@
 // CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[BI]], %[[AI]] : i64
 // CHECK: %[[BAD:.*]] = arith.xori %[[EQ]], %{{.*}} : i1
 // CHECK: scf.if %[[BAD]] {
+// CHECK: %[[SHAPE:.*]] = arith.constant 1 : i32
 // CHECK: %[[MSG:.*]] = llvm.mlir.addressof @__tcp_aot_guard_message_0 : !llvm.ptr
-// CHECK: llvm.call @__tcp_aot_fail(%[[MSG]], %[[BI]], %[[AI]]) : (!llvm.ptr, i64, i64) -> ()
+// CHECK: llvm.call @__tcp_aot_fail(%[[SHAPE]], %[[MSG]], %[[BI]], %[[AI]]) : (i32, !llvm.ptr, i64, i64) -> ()
 // CHECK: arith.cmpi sge
 // CHECK: arith.cmpi sle
 // CHECK: llvm.mlir.addressof @__tcp_aot_guard_message_1

@@ -1,0 +1,36 @@
+# The program's interface: its signature (carried by the .so) and the C
+# header of the .so.
+
+
+rule signature:
+    input:
+        tcp_mlir="results/{name}.tcp.mlir",
+        script="scripts/signature.py",
+        code=code("signature"),
+    output:
+        "results/{name}.signature.json",
+    log:
+        "logs/signature/{name}.log",
+    benchmark:
+        "benchmarks/signature/{name}.tsv"
+    shell:
+        "{PYTHON} {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
+        " --output {output} --log {log}"
+
+
+rule header:
+    input:
+        signature="results/{name}.signature.json",
+        script="scripts/header.py",
+        code=code("header"),
+    output:
+        "results/{name}.h",
+    log:
+        "logs/header/{name}.log",
+    benchmark:
+        "benchmarks/header/{name}.tsv"
+    params:
+        source=program_source,
+    shell:
+        "{PYTHON} {input.script} --name {wildcards.name} --signature {input.signature}"
+        " --source {params.source:q} --output {output} --log {log}"

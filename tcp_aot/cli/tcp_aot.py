@@ -1,0 +1,113 @@
+"""tcp-aot: inspect and run a compiled program.
+
+    tcp-aot info results/mlp.so
+    tcp-aot run results/mlp.so --input x.npy --output out.npy
+    tcp-aot run results/two_outputs.so --function func_main --input x.npy --input y.npy --input z.npy \\
+        --expect a.npy --expect b.npy
+
+`info` prints each function's inputs and outputs as the C header documents
+them. `run` calls one function (the only one, or --function) on .npy
+inputs, writes each output to an --output file and compares each with an
+--expect file (within --rtol/--atol for floats, exactly otherwise); it
+exits 1 when an output differs, 2 when the call cannot be made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+
+from ..runtime.program import CallError, Program, SignatureError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tcp-aot", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = p.add_subparsers(dest="command", required=True)
+    info = commands.add_parser("info", help="print the signature of a compiled program")
+    info.add_argument("library", help="a .so built by tcp_aot")
+    run = commands.add_parser("run", help="call one function of a compiled program on .npy inputs")
+    run.add_argument("library", help="a .so built by tcp_aot")
+    run.add_argument("--function", help="the function to call (needed when the program has several)")
+    run.add_argument("--input", action="append", default=[], metavar="NPY", help="an input, in order")
+    run.add_argument("--output", action="append", default=[], metavar="NPY", help="where to write an output")
+    run.add_argument("--expect", action="append", default=[], metavar="NPY", help="an output's expected value")
+    run.add_argument("--rtol", type=float, default=1e-5)
+    run.add_argument("--atol", type=float, default=1e-6)
+    run.add_argument("--threads", type=int, help="threads for the compiled code (default: OMP_NUM_THREADS)")
+    return p
+
+
+class UsageError(Exception):
+    pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        program = Program(args.library)
+        if args.command == "info":
+            print(program.describe())
+            return 0
+        return _run(program, args)
+    except (OSError, ValueError, UsageError, CallError) as e:
+        kind = "bad input" if isinstance(e, SignatureError) else "error"
+        print(f"tcp-aot: {kind}: {e}", file=sys.stderr)
+        return 2
+
+
+def _run(program: Program, args) -> int:
+    function = _function(program, args.function)
+    outputs = function.signature.outputs
+    for flag, files in (("--output", args.output), ("--expect", args.expect)):
+        if files and len(files) != len(outputs):
+            raise UsageError(f"{function.signature.name} has {len(outputs)} output(s), but {len(files)} {flag} "
+                             f"file(s) were given")
+    if args.threads:
+        program.set_num_threads(args.threads)
+    results = function(*[np.load(path, allow_pickle=False) for path in args.input])
+    results = results if isinstance(results, tuple) else (results,)
+    for path, value in zip(args.output, results):
+        np.save(path, value)
+    differ = False
+    for i, (spec, value) in enumerate(zip(outputs, results)):
+        line = f"{spec.name}: {value.dtype.name} {list(value.shape)}"
+        if args.expect:
+            ok, detail = _compare(value, np.load(args.expect[i], allow_pickle=False), args.rtol, args.atol)
+            line += f", {'matches' if ok else 'DIFFERS FROM'} {args.expect[i]} ({detail})"
+            differ |= not ok
+        print(line)
+    return 1 if differ else 0
+
+
+def _function(program: Program, name: str | None):
+    if name is None:
+        if len(program.functions) != 1:
+            raise UsageError(f"{program.path} has several functions ({', '.join(program.functions)}): "
+                             f"choose one with --function")
+        return next(iter(program.functions.values()))
+    if name not in program.functions:
+        raise UsageError(f"{program.path} has no function {name} (it has {', '.join(program.functions)})")
+    return program.functions[name]
+
+
+def _compare(value: np.ndarray, expected: np.ndarray, rtol: float, atol: float) -> tuple[bool, str]:
+    if value.shape != expected.shape:
+        return False, f"shape {list(value.shape)} vs {list(expected.shape)}"
+    if value.dtype != expected.dtype:
+        return False, f"dtype {value.dtype.name} vs {expected.dtype.name}"
+    if value.dtype.kind == "f":
+        close = np.isclose(value, expected, rtol=rtol, atol=atol, equal_nan=True)
+        error = float(np.max(np.abs(value - expected), initial=0.0, where=np.isfinite(expected)))
+        detail = f"max abs error {error:.3g}, rtol {rtol:g}, atol {atol:g}"
+    else:
+        close = value == expected
+        detail = "exact"
+    wrong = int(np.size(close) - np.count_nonzero(close))
+    return wrong == 0, detail + (f"; {wrong} element(s) differ" if wrong else "")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,220 @@
+"""The torch.compile backend: `torch.compile(model, backend="tcp_aot")`.
+
+Each graph TorchDynamo captures is compiled through the workflow's stages,
+in-process (torch.export -> Torch -> TCP -> LLVM -> .so), and runs through
+the Python runtime. Compiled graphs are cached on disk under a key of the
+graph's code, its constants, its inputs' dtypes and shapes (dynamic dims
+as such) and the compiler's own source, so a second process compiling the
+same model loads the .so instead.
+
+Options (`torch.compile(..., options={...})`):
+- cache_dir: where compiled graphs live (default $TCP_AOT_CACHE_DIR, else
+  ~/.cache/tcp_aot);
+- target_cpu: as toolchain.target_cpu in config.yaml (default host).
+
+A graph the compiler cannot take (an unsupported op, a dtype the ABI does
+not carry, a graph that needs autograd or mutates its inputs) runs in eager
+PyTorch instead, with one warning saying why; never a wrong answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import shutil
+import tempfile
+import warnings
+from functools import cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+PROGRAM = "graph"  # the compiled program's name (prefix of its C interface)
+TOOLCHAIN = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}
+OPT_LEVEL = 3
+
+
+log = logging.getLogger(__name__)
+
+
+class FallbackWarning(UserWarning):
+    """A graph runs in eager PyTorch instead of compiled code."""
+
+
+def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
+    """A TorchDynamo backend: returns the callable that runs `gm`. It
+    compiles (or loads from the cache) on its first call: torch.export
+    cannot run inside Dynamo's own compilation of the frame."""
+    options = options or {}
+    cache_dir = Path(options.get("cache_dir") or _default_cache_dir())
+    target_cpu = options.get("target_cpu", "host")
+    runner = None
+
+    def run(*args):
+        nonlocal runner
+        if runner is None:
+            runner = _runner(gm, example_inputs, cache_dir, target_cpu)
+        return runner(*args)
+    return run
+
+
+def _runner(gm, example_inputs, cache_dir: Path, target_cpu: str):
+    from .diagnostics import DiagnosticError
+    from .errors import StageError
+    from .runtime.program import load
+
+    try:
+        graph = _Graph(gm, example_inputs)
+        function = load(_compiled(graph, cache_dir, target_cpu)).functions["func_main"]
+        if len(function.signature.outputs) != graph.outputs:
+            # torch.export returns each input a graph mutates as an extra output.
+            raise _Unsupported("it mutates its inputs")
+    except (StageError, DiagnosticError, _Unsupported) as e:
+        ops = sorted(set(re.findall(r"(torch\.[\w.]+) \(no Torch-to-TCP pattern", str(e))))
+        why = f"unsupported ops {', '.join(ops)}" if ops else str(e)
+        warnings.warn(f"tcp_aot: a graph of {len(gm.graph.nodes)} nodes runs in eager PyTorch: {why}",
+                      FallbackWarning, stacklevel=3)
+        return gm.forward
+    return graph.runner(function)
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def _default_cache_dir() -> Path:
+    return Path(os.environ.get("TCP_AOT_CACHE_DIR") or Path.home() / ".cache" / "tcp_aot")
+
+
+class _Graph:
+    """A Dynamo graph as torch.export takes it: its tensor inputs only (a
+    symbolic size input is read off the tensor dim that carries it), with
+    those dims dynamic."""
+
+    def __init__(self, gm, example_inputs):
+        import torch
+
+        self.gm = gm
+        placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+        if len(placeholders) != len(example_inputs):
+            raise _Unsupported("its inputs do not match its placeholders")
+        self.tensors = [i for i, a in enumerate(example_inputs) if isinstance(a, torch.Tensor)]
+        fakes = {i: placeholders[i].meta.get("example_value") for i in self.tensors}
+        where: dict[str, tuple[int, int]] = {}  # symbol -> (input index, dim)
+        for i in self.tensors:
+            for d, size in enumerate(getattr(fakes[i], "shape", ())):
+                if isinstance(size, torch.SymInt):
+                    where.setdefault(str(size.node.expr), (i, d))
+        self.sizes: dict[int, tuple[int, int]] = {}  # a SymInt input -> where its value is
+        for i, a in enumerate(example_inputs):
+            if i in self.tensors:
+                continue
+            if not isinstance(a, torch.SymInt) or str(a.node.expr) not in where:
+                raise _Unsupported(f"input {placeholders[i].name} is a {type(a).__name__} that no input dim carries")
+            self.sizes[i] = where[str(a.node.expr)]
+        if torch.is_grad_enabled() and any(example_inputs[i].requires_grad for i in self.tensors):
+            raise _Unsupported("it needs autograd (call the model under torch.no_grad() or torch.inference_mode())")
+        self.example = [example_inputs[i].detach() for i in self.tensors]
+        self.dynamic = [{d: torch.export.Dim.AUTO for d, s in enumerate(getattr(fakes[i], "shape", ()))
+                         if isinstance(s, torch.SymInt)} or None for i in self.tensors]
+        output = next(n for n in gm.graph.nodes if n.op == "output").args[0]
+        self.returns_sequence = isinstance(output, (tuple, list))
+        self.outputs = len(output) if self.returns_sequence else 1
+
+    def module(self):
+        """An nn.Module taking the tensor inputs, calling the graph."""
+        import torch
+
+        graph = self
+
+        class TensorInputs(torch.nn.Module):
+            def forward(self, *tensors):
+                return graph.gm(*graph.arguments(tensors))
+        return TensorInputs()
+
+    def arguments(self, tensors) -> list:
+        """The graph's inputs from its tensor inputs."""
+        args = [None] * (len(self.tensors) + len(self.sizes))
+        for i, t in zip(self.tensors, tensors):
+            args[i] = t
+        for i, (tensor, dim) in self.sizes.items():
+            args[i] = args[tensor].shape[dim]
+        return args
+
+    def key(self, target_cpu: str) -> str:
+        """The cache key: everything the compiled code depends on."""
+        h = hashlib.sha256()
+        h.update(self.gm.code.encode())
+        for name, value in sorted(self.gm.state_dict().items()):
+            h.update(name.encode())
+            h.update(value.detach().cpu().contiguous().numpy().tobytes())
+        for t, dynamic in zip(self.example, self.dynamic):
+            shape = ["?" if dynamic and d in dynamic else s for d, s in enumerate(t.shape)]
+            h.update(f"{t.dtype}{shape};".encode())
+        h.update(f"{target_cpu};{OPT_LEVEL};{compiler_version()}".encode())
+        return h.hexdigest()[:32]
+
+    def runner(self, function):
+        tensors = self.tensors
+
+        def run(*args):
+            outputs = function(*[args[i] for i in tensors])
+            outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+            return outputs if self.returns_sequence else outputs[0]
+        return run
+
+
+@cache
+def compiler_version() -> str:
+    """A digest of the compiler's own files: a new compiler, a new key."""
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.suffix in (".py", ".c", ".h", ".mlir") and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(PACKAGE)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _compiled(graph: _Graph, cache_dir: Path, target_cpu: str) -> Path:
+    """The graph's .so: from the cache, or compiled into it."""
+    entry = cache_dir / graph.key(target_cpu)
+    so = entry / f"{PROGRAM}.so"
+    if so.exists():
+        log.info("tcp_aot: loaded a compiled graph from %s", entry)
+        return so
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".compiling-", dir=cache_dir))
+    try:
+        _compile(graph, work, target_cpu)
+        try:
+            work.rename(entry)  # atomic: another process may have finished first
+        except OSError:
+            if not so.exists():
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    log.info("tcp_aot: compiled a graph into %s", entry)
+    return so
+
+
+def _compile(graph: _Graph, work: Path, target_cpu: str) -> None:
+    """The workflow's stages, from torch.export to the .so, in `work`."""
+    from .frontend import import_to_torch_mlir
+    from .loader import TorchLoaderOutput
+    from .stages import assemble, ll, mlir_llvm, mlir_tcp, optimize, shared_object, signature, toolchain
+
+    files = {ext: work / f"{PROGRAM}.{ext}" for ext in
+             ("torch.mlir", "tcp.mlir", "signature.json", "llvm.mlir", "ll", "opt.ll", "S", "so")}
+    tools = work / "toolchain.json"
+    toolchain.run(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
+                  TOOLCHAIN["min_major"], target_cpu)
+    loaded = TorchLoaderOutput(graph.module(), graph.example, (tuple(graph.dynamic),))  # forward(*tensors)
+    files["torch.mlir"].write_text(import_to_torch_mlir(loaded))
+    mlir_tcp.run(files["torch.mlir"], files["tcp.mlir"])
+    signature.run(PROGRAM, files["tcp.mlir"], files["signature.json"])
+    mlir_llvm.run(files["tcp.mlir"], files["llvm.mlir"])
+    ll.run(files["llvm.mlir"], files["ll"])
+    optimize.run(files["ll"], files["opt.ll"], tools, OPT_LEVEL)
+    assemble.run(files["opt.ll"], files["S"], tools, OPT_LEVEL)
+    shared_object.run(files["S"], files["so"], tools, files["signature.json"])

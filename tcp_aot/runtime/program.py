@@ -1,0 +1,198 @@
+"""The Python runtime: `tcp_aot.load("results/foo.so")` and calls of its
+functions with NumPy arrays or CPU torch tensors.
+
+A call goes through the .so's status-returning C interface (see
+tcp_aot/c_interface): the inputs are checked against the signature the .so
+carries, the outputs' dims come from the compiled output-dims function,
+the outputs are allocated here (owned by Python) and the compiled code
+writes them. Nothing a caller passes can abort the process: a bad input
+raises SignatureError before the call, a failure inside the compiled code
+(a shape guard, an index out of range) raises CallError.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from ..signature import FunctionSignature, ProgramSignature, TensorSpec, describe
+from ..c_interface import STATUS_CODES
+
+STATUS_NAMES = {value: name for name, value, _ in STATUS_CODES}
+
+
+class SignatureError(ValueError):
+    """The arguments of a call do not match the function's signature."""
+
+
+class CallError(RuntimeError):
+    """The compiled code returned a failure status; `status` is its code
+    (TCP_AOT_ERROR_*, see the header) and the message says why."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(f"{message} ({STATUS_NAMES.get(status, status)})")
+        self.status = status
+
+
+def load(path: str | Path) -> Program:
+    return Program(path)
+
+
+class Program:
+    """A loaded .so: its signature, and one attribute per function."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        if not self.path.exists():
+            raise FileNotFoundError(f"{self.path}: no such file (build it with `snakemake {self.path}`)")
+        self._lib = ctypes.CDLL(str(self.path.resolve()))
+        try:
+            read = self._lib.tcp_aot_signature
+        except AttributeError:
+            raise ValueError(f"{self.path} carries no tcp_aot signature: it is not a tcp_aot program, "
+                             f"or was built before tcp_aot embedded signatures (rebuild it)") from None
+        read.restype = ctypes.c_char_p
+        self.signature = ProgramSignature.from_json(read().decode())
+        prefix = self.signature.program
+        self._last_error = getattr(self._lib, f"{prefix}_last_error")
+        self._last_error.restype = ctypes.c_char_p
+        self.functions = {f.name: Function(self, f) for f in self.signature.functions}
+        for name, function in self.functions.items():
+            if name.isidentifier() and not hasattr(self, name):
+                setattr(self, name, function)
+
+    def set_num_threads(self, n: int) -> None:
+        """The threads the compiled code may use from now on, for calls from
+        this thread (OpenMP's count, separate from PyTorch's)."""
+        getattr(self._lib, f"{self.signature.program}_set_num_threads")(ctypes.c_int(n))
+
+    def num_threads(self) -> int:
+        return getattr(self._lib, f"{self.signature.program}_num_threads")()
+
+    def describe(self) -> str:
+        """The signature as the header documents it."""
+        return "\n".join(describe_function(f) for f in self.signature.functions)
+
+    def __repr__(self) -> str:
+        return f"<tcp_aot program {self.signature.program} from {self.path}>\n{self.describe()}"
+
+
+def describe_function(f: FunctionSignature) -> str:
+    return "\n".join([f.name] + [f"  {line}" for line in describe(f, lambda t: t.dtype.name)])
+
+
+class Function:
+    """One compiled function; calling it runs the compiled code."""
+
+    def __init__(self, program: Program, signature: FunctionSignature):
+        self.program = program
+        self.signature = signature
+        prefix = f"{program.signature.program}_{signature.name}"
+        self._call = getattr(program._lib, prefix)
+        self._output_dims = getattr(program._lib, f"{prefix}_output_dims")
+        self._pool_bytes = getattr(program._lib, f"{prefix}_pool_bytes")
+        for entry in (self._call, self._output_dims, self._pool_bytes):
+            entry.restype = ctypes.c_int32
+
+    def __repr__(self) -> str:
+        return describe_function(self.signature)
+
+    def __call__(self, *args, pool: np.ndarray | None = None):
+        """The outputs, a tuple when there are several: NumPy arrays, or
+        torch tensors when an input is one. `pool`, a writable uint8 array
+        of at least pool_bytes(dims) bytes, serves the call's scratch
+        memory instead of malloc (a caller may keep one per thread)."""
+        arrays, as_torch = self._arrays(args)
+        dims = [np.array(a.shape, dtype=np.int64) for a in arrays]
+        outputs = [np.empty(shape, dtype=t.dtype) for t, shape in zip(self.signature.outputs, self.output_dims(dims))]
+        pointers = []
+        for a, d in zip(arrays, dims):
+            pointers.append(ctypes.c_void_p(a.ctypes.data))
+            if a.ndim:
+                pointers.append(ctypes.c_void_p(d.ctypes.data))
+        pointers += [ctypes.c_void_p(o.ctypes.data) for o in outputs]
+        if pool is not None and (pool.dtype != np.uint8 or not pool.flags.writeable or not pool.flags.c_contiguous):
+            raise SignatureError(f"{self.signature.name}: a pool must be a writable contiguous uint8 array")
+        self._check(self._call(*pointers, None if pool is None else ctypes.c_void_p(pool.ctypes.data),
+                               ctypes.c_size_t(0 if pool is None else pool.nbytes)))
+        if as_torch:
+            import torch
+
+            outputs = [torch.from_numpy(o) for o in outputs]
+        return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    def output_dims(self, input_dims: list) -> list[tuple[int, ...]]:
+        """The outputs' dims for inputs of these dims (run by the compiled
+        code: it checks them as a call would)."""
+        dims = [np.array(d, dtype=np.int64) for d in input_dims]
+        out = [np.zeros(t.rank, dtype=np.int64) for t in self.signature.outputs]
+        self._check(self._output_dims(*[ctypes.c_void_p(d.ctypes.data) for d in dims if d.size],
+                                      *[ctypes.c_void_p(o.ctypes.data) for o in out if o.size]))
+        return [tuple(int(x) for x in o) for o in out]
+
+    def pool_bytes(self, input_dims: list) -> int:
+        """The bytes of scratch memory a call with inputs of these dims needs
+        from a caller's pool (the C interface takes one; this runtime lets
+        the compiled code allocate)."""
+        dims = [np.array(d, dtype=np.int64) for d in input_dims]
+        size = ctypes.c_size_t()
+        self._check(self._pool_bytes(*[ctypes.c_void_p(d.ctypes.data) for d in dims if d.size],
+                                     ctypes.byref(size)))
+        return size.value
+
+    def _check(self, status: int) -> None:
+        if status:
+            raise CallError(status, self.program._last_error().decode())
+
+    def _arrays(self, args) -> tuple[list[np.ndarray], bool]:
+        """C-contiguous arrays of the arguments (views when they already
+        are), checked against the signature; and whether one was a torch
+        tensor."""
+        sig = self.signature
+        if len(args) != len(sig.inputs):
+            raise SignatureError(f"{sig.name} takes {len(sig.inputs)} input(s) "
+                                 f"({', '.join(t.name for t in sig.inputs)}), but {len(args)} were given")
+        torch = sys.modules.get("torch")
+        arrays, as_torch = [], False
+        for t, arg in zip(sig.inputs, args):
+            if torch is not None and isinstance(arg, torch.Tensor):
+                if arg.device.type != "cpu":
+                    raise SignatureError(f"{sig.name}: {t.name} is on {arg.device}; compiled code reads CPU tensors")
+                arg, as_torch = arg.detach().contiguous().numpy(), True
+            elif not isinstance(arg, np.ndarray):
+                raise SignatureError(f"{sig.name}: {t.name} must be a NumPy array or a torch tensor, "
+                                     f"not {type(arg).__name__}")
+            _check_tensor(sig.name, t, arg)
+            # (np.ascontiguousarray would make a 0-d array 1-d; 0-d arrays are contiguous.)
+            arrays.append(arg if arg.flags.c_contiguous else np.ascontiguousarray(arg))
+        _check_symbols(sig, arrays)
+        return arrays, as_torch
+
+
+def _check_tensor(function: str, t: TensorSpec, a: np.ndarray) -> None:
+    expected = f"{t.dtype.name} {t.dims_text()}"
+    if a.dtype != t.dtype or a.ndim != t.rank or any(s is not None and s != n for s, n in zip(t.shape, a.shape)):
+        raise SignatureError(f"{function}: {t.name} must be {expected}, not {a.dtype.name} {list(a.shape)}")
+
+
+def _check_symbols(sig: FunctionSignature, arrays: list[np.ndarray]) -> None:
+    """Dims that torch.export named by one symbol agree and lie in its range."""
+    ranges = {s.name: s for s in sig.symbols}
+    seen: dict[str, tuple[int, str]] = {}
+    for t, a in zip(sig.inputs, arrays):
+        for d, size in enumerate(a.shape):
+            name = t.symbol(d)
+            if name is None:
+                continue
+            where = f"{t.name} dim {d}"
+            if name in seen and seen[name][0] != size:
+                raise SignatureError(f"{sig.name}: {where} is {size}, but {seen[name][1]} is {seen[name][0]}; "
+                                     f"both are torch.export dim {name}")
+            seen[name] = (size, where)
+            s = ranges.get(name)
+            if s is not None and not s.min <= size <= s.max:
+                raise SignatureError(f"{sig.name}: {where} is {size}, outside [{s.min}, {s.max}], "
+                                     f"the range torch.export allows for {name}")

@@ -1,0 +1,129 @@
+"""torch.compile(model, backend="tcp_aot"): models of models/ give eager's
+outputs, a second process loads the compiled graph from the disk cache,
+dynamic=True compiles once for several sizes, and a graph with an op the
+compiler lacks runs in eager PyTorch with one warning naming it."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import warnings
+
+import pytest
+import torch
+import yaml
+
+from conftest import ROOT
+
+MODELS = ["mlp", "lenet5", "vgg_block", "resnet_basic_block", "squeeze_excitation", "text_classifier",
+          "transformer_encoder", "gpt_block", "lstm_cell"]
+CONFIG = yaml.safe_load((ROOT / "config.yaml").read_text())
+
+
+def loaded(name: str):
+    sys.path.insert(0, str(ROOT))
+    try:
+        module = importlib.import_module(f"models.{name}")
+    finally:
+        sys.path.remove(str(ROOT))
+    return getattr(module, f"{name}_loader")()
+
+
+def tolerance(name: str) -> dict:
+    entry = CONFIG["models"][name]
+    return (entry.get("tolerance") if isinstance(entry, dict) else None) or CONFIG["tolerance"]
+
+
+@pytest.fixture
+def no_fused_attention():
+    """Under no_grad, nn.TransformerEncoderLayer and nn.MultiheadAttention
+    call fused kernels (aten._transformer_encoder_layer_fwd, ...) that
+    tcp_aot does not have; without them they are the ops it compiles."""
+    enabled = torch.backends.mha.get_fastpath_enabled()
+    torch.backends.mha.set_fastpath_enabled(False)
+    torch._dynamo.reset()  # each model compiled as in a fresh process (Dynamo would make dims dynamic after several)
+    yield
+    torch.backends.mha.set_fastpath_enabled(enabled)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_models_match_eager(name, tmp_path, no_fused_attention):
+    out = loaded(name)
+    compiled = torch.compile(out.model, backend="tcp_aot", options={"cache_dir": str(tmp_path)})
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error")  # a fallback to eager would warn
+        got, expected = compiled(*out.inputs), out.model(*out.inputs)
+    got, expected = (x if isinstance(x, tuple) else (x,) for x in (got, expected))
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        torch.testing.assert_close(g, e, **tolerance(name))
+    assert list(tmp_path.iterdir())  # compiled, not run eagerly
+
+
+SCRIPT = """
+import logging, sys, torch
+sys.path.insert(0, {root!r})
+from models.mlp import mlp_loader
+logging.basicConfig(level=logging.INFO, format="%(message)s")
+out = mlp_loader()
+compiled = torch.compile(out.model, backend="tcp_aot", dynamic=True, options={{"cache_dir": {cache!r}}})
+with torch.no_grad():
+    for batch in (3, 5, 9):
+        x = torch.randn(batch, out.inputs[0].shape[1])
+        torch.testing.assert_close(compiled(x), out.model(x), rtol=1e-5, atol=1e-5)
+"""
+
+
+def test_a_second_process_hits_the_cache_and_dynamic_compiles_once(tmp_path):
+    script = SCRIPT.format(root=str(ROOT), cache=str(tmp_path / "cache"))
+    logs = []
+    for _ in range(2):
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr[-3000:]
+        logs.append([line for line in run.stderr.splitlines() if line.startswith("tcp_aot: ")])
+    assert len(logs[0]) == 1 and logs[0][0].startswith("tcp_aot: compiled a graph into ")  # 3 sizes, 1 compile
+    assert len(logs[1]) == 1 and logs[1][0].startswith("tcp_aot: loaded a compiled graph from ")
+    assert logs[0][0].split()[-1] == logs[1][0].split()[-1]
+
+
+class Sorting(torch.nn.Module):
+    def forward(self, x):
+        return torch.sort(x)[0] + 1, x.relu()
+
+
+def test_an_unsupported_op_runs_eagerly_with_one_warning(tmp_path):
+    model = Sorting()
+    compiled = torch.compile(model, backend="tcp_aot", options={"cache_dir": str(tmp_path)})
+    x = torch.randn(4, 5)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = compiled(x)
+        compiled(x)
+    messages = [str(w.message) for w in caught]
+    assert messages == ["tcp_aot: a graph of 6 nodes runs in eager PyTorch: unsupported ops torch.aten.sort"]
+    for g, e in zip(got, model(x)):
+        assert torch.equal(g, e)
+
+
+def test_a_graph_that_needs_autograd_runs_eagerly(tmp_path):
+    model = torch.nn.Linear(3, 2)
+    compiled = torch.compile(model, backend="tcp_aot", options={"cache_dir": str(tmp_path)})
+    with pytest.warns(UserWarning, match="needs autograd"):
+        y = compiled(torch.randn(4, 3))
+    y.sum().backward()
+    assert model.weight.grad is not None
+
+
+class Doubling(torch.nn.Module):
+    def forward(self, x):
+        x.mul_(2)
+        return x + 1
+
+
+def test_a_graph_that_mutates_its_input_runs_eagerly(tmp_path):
+    compiled = torch.compile(Doubling(), backend="tcp_aot", options={"cache_dir": str(tmp_path)})
+    x = torch.ones(3)
+    with pytest.warns(UserWarning, match="it mutates its inputs"):
+        y = compiled(x)
+    assert torch.equal(x, torch.full((3,), 2.0)) and torch.equal(y, torch.full((3,), 3.0))

@@ -1,0 +1,65 @@
+"""The README's examples of the interfaces, run as written: the Python
+runtime, the header excerpt, the C program and its output, tcp-aot info and
+torch.compile."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+README = (ROOT / "README.md").read_text()
+
+
+def example(name: str) -> str:
+    """The code block after `<!-- example: NAME -->`."""
+    found = re.search(rf"<!-- example: {re.escape(name)} -->\n```\w*\n(.*?)```", README, re.DOTALL)
+    assert found, f"README has no example {name}"
+    return found.group(1)
+
+
+def run_python(code: str, cwd: Path, **env) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True,
+                          env={**os.environ, **env})
+
+
+def test_python_example(interface_programs):
+    run = run_python(example("python"), interface_programs.parent)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout == "func_main: input must be float32 [s31, 32], not float32 [8, 31]\n"
+
+
+def test_header_excerpt_is_the_header(interface_programs):
+    header = (interface_programs / "mlp.h").read_text()
+    assert example("header") in header
+
+
+def test_c_example(interface_programs, tmp_path):
+    source = tmp_path / "example.c"
+    source.write_text(example("c"))
+    results = interface_programs
+    subprocess.run(["clang-22", "-std=c99", "-Wall", "-Wextra", "-Werror", f"-I{results}", str(source),
+                    str(results / "mlp.so"), f"-Wl,-rpath,{results}", "-o", str(tmp_path / "example")], check=True)
+    run = subprocess.run([str(tmp_path / "example")], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == example("c-output")
+
+
+def test_cli_example(interface_programs):
+    command, *expected = example("cli").splitlines()
+    args = command.removeprefix("$ ").split()
+    run = subprocess.run([str(Path(sys.executable).parent / args[0]), *args[1:]], cwd=interface_programs.parent,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == expected
+
+
+def test_torch_compile_example(tmp_path):
+    run = run_python(example("torch-compile"), tmp_path, TCP_AOT_CACHE_DIR=str(tmp_path / "cache"))
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "FallbackWarning" not in run.stderr
+    assert len(list((tmp_path / "cache").iterdir())) == 1  # one compilation for three sizes
