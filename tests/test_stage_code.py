@@ -62,6 +62,6 @@ def test_the_listing_has_a_checksum_per_file():
 
 
 def test_an_unknown_stage_is_named():
-    with pytest.raises(ValueError, match=r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, "
-                                          r"header, ll"):
+    expected = r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, header, ll"
+    with pytest.raises(ValueError, match=expected):
         stage_code.stage_files("nope")
