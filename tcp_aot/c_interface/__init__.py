@@ -212,10 +212,6 @@ def _params(types: list[str]) -> str:
     return ", ".join(types) or "void"
 
 
-def _compiled_args(f: FunctionSignature) -> str:
-    return "".join(f", a{i}" for i in range(len(f.inputs)))
-
-
 def _entries(p: str, f: FunctionSignature) -> str:
     fn = f"{p}_{f.name}"
     proto = _prototypes(p, f)
@@ -224,6 +220,7 @@ def _entries(p: str, f: FunctionSignature) -> str:
     n_dims = sum(t.rank for t in ranked_out)
     dims_params = _in_dims_params(f) + _out_dims_params(f)
     dims_args = [f"{t.name}_dims" for t in f.inputs if t.rank] + [f"{t.name}_dims" for t in ranked_out]
+    descriptors = [f"a{i}" for i in range(len(f.inputs))]  # the inputs' memref descriptors (_describe_inputs)
     lines = [
         f"extern void _mlir_ciface_{f.name}({_params(['void *'] * bool(f.outputs) + inputs_void)});",
         f"extern void _mlir_ciface_{f.name}__output_dims({_params(['void *'] + inputs_void)});",
@@ -238,7 +235,7 @@ def _entries(p: str, f: FunctionSignature) -> str:
         "  tcp_aot_call call;",
         "  tcp_aot_begin(&call, pool, pool_bytes);",
         "  if (setjmp(call.failed) == 0) {",
-        f"    _mlir_ciface_{f.name}__output_dims(dims{_compiled_args(f)});",
+        f"    _mlir_ciface_{f.name}__output_dims({', '.join(['dims'] + descriptors)});",
     ]
     first = 0
     for t in ranked_out:
@@ -263,7 +260,7 @@ def _entries(p: str, f: FunctionSignature) -> str:
         "  tcp_aot_call call;",
         "  tcp_aot_begin(&call, NULL, 0);",
         "  if (setjmp(call.failed) == 0)",
-        f"    tcp_aot_pool_bytes(&call, _mlir_ciface_{f.name}__pool_bytes({_compiled_args(f)[2:]}), bytes, function);",
+        f"    tcp_aot_pool_bytes(&call, _mlir_ciface_{f.name}__pool_bytes({', '.join(descriptors)}), bytes, function);",
         "  return tcp_aot_end(&call);",
         "}",
         "",
@@ -284,8 +281,7 @@ def _entries(p: str, f: FunctionSignature) -> str:
               "  tcp_aot_call call;",
               "  tcp_aot_begin(&call, pool, pool_bytes);",
               "  if (setjmp(call.failed) == 0) {",
-              f"    _mlir_ciface_{f.name}({'results' if f.outputs else ''}"
-              f"{_compiled_args(f) if f.outputs else _compiled_args(f)[2:]});"]
+              f"    _mlir_ciface_{f.name}({', '.join(['results'] * bool(f.outputs) + descriptors)});"]
     offset = 0
     for t in f.outputs:
         dims = f"{t.name}_dims" if t.rank else "NULL"

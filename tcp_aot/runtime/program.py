@@ -106,7 +106,7 @@ class Function:
         of at least pool_bytes(dims) bytes, serves the call's scratch
         memory instead of malloc (a caller may keep one per thread)."""
         arrays, as_torch = self._arrays(args)
-        dims = [np.array(a.shape, dtype=np.int64) for a in arrays]
+        dims, _ = self._dims([a.shape for a in arrays])
         outputs = [np.empty(shape, dtype=t.dtype) for t, shape in zip(self.signature.outputs, self.output_dims(dims))]
         pointers = []
         for a, d in zip(arrays, dims):
@@ -127,21 +127,29 @@ class Function:
     def output_dims(self, input_dims: list) -> list[tuple[int, ...]]:
         """The outputs' dims for inputs of these dims (run by the compiled
         code: it checks them as a call would)."""
-        dims = [np.array(d, dtype=np.int64) for d in input_dims]
+        kept, pointers = self._dims(input_dims)
         out = [np.zeros(t.rank, dtype=np.int64) for t in self.signature.outputs]
-        self._check(self._output_dims(*[ctypes.c_void_p(d.ctypes.data) for d in dims if d.size],
-                                      *[ctypes.c_void_p(o.ctypes.data) for o in out if o.size]))
+        self._check(self._output_dims(*pointers, *[ctypes.c_void_p(o.ctypes.data) for o in out if o.size]))
         return [tuple(int(x) for x in o) for o in out]
 
     def pool_bytes(self, input_dims: list) -> int:
         """The bytes of scratch memory a call with inputs of these dims needs
-        from a caller's pool (the C interface takes one; this runtime lets
-        the compiled code allocate)."""
-        dims = [np.array(d, dtype=np.int64) for d in input_dims]
+        from a pool (see __call__)."""
+        kept, pointers = self._dims(input_dims)
         size = ctypes.c_size_t()
-        self._check(self._pool_bytes(*[ctypes.c_void_p(d.ctypes.data) for d in dims if d.size],
-                                     ctypes.byref(size)))
+        self._check(self._pool_bytes(*pointers, ctypes.byref(size)))
         return size.value
+
+    def _dims(self, input_dims: list) -> tuple[list[np.ndarray], list[ctypes.c_void_p]]:
+        """The inputs' dims as int64 arrays (which must outlive the call), and
+        pointers to those of rank > 0 (the C interface takes no dims for a
+        scalar)."""
+        sig = self.signature
+        if len(input_dims) != len(sig.inputs):
+            raise SignatureError(f"{sig.name} takes {len(sig.inputs)} input(s), but dims of {len(input_dims)} "
+                                 f"were given")
+        arrays = [np.ascontiguousarray(d, dtype=np.int64) for d in input_dims]
+        return arrays, [ctypes.c_void_p(a.ctypes.data) for a, t in zip(arrays, sig.inputs) if t.rank]
 
     def _check(self, status: int) -> None:
         if status:

@@ -18,7 +18,7 @@ from torch_mlir.dialects import arith, func, tensor
 
 from ..errors import StageError
 from ..walk import collect
-from .runtime_errors import CODES, FAIL
+from .runtime_errors import failure_status
 
 SUFFIX = "__output_dims"
 
@@ -68,14 +68,6 @@ def _dim_of_loop_init(dim: ir.Operation) -> bool:
     return True
 
 
-def _checks_value(op: ir.Operation) -> bool:
-    """A failure call with the status of failed value checks."""
-    if op.name != "llvm.call" or ir.FlatSymbolRefAttr(op.attributes["callee"]).value != FAIL:
-        return False
-    status = op.operands[0].owner.operation
-    return ir.IntegerAttr(status.attributes["value"]).value == CODES["value"]
-
-
 def _add(original: ir.Operation) -> None:
     name = ir.StringAttr(original.attributes["sym_name"]).value
     clone = original.clone(ir.InsertionPoint.after(original))
@@ -93,7 +85,7 @@ def _add(original: ir.Operation) -> None:
         all_dims = tensor.FromElementsOp(ir.RankedTensorType.get([len(dims)], i64), dims).result
         func.ReturnOp([all_dims])
     ret.erase()
-    for check in collect(clone, _checks_value):
+    for check in collect(clone, lambda o: failure_status(o) == "value"):
         check.erase()
     inputs = ir.FunctionType(ir.TypeAttr(clone.attributes["function_type"]).value).inputs
     clone.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, [all_dims.type]))

@@ -24,7 +24,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, scf, tensor
 
 from ..walk import collect
-from .runtime_errors import FAIL
+from .runtime_errors import failure_status
 
 # Below this many loop iterations, one thread is faster than waking others
 # (libomp's parallel region costs a few microseconds).
@@ -63,8 +63,7 @@ def _i64(n: int) -> ir.Attribute:
 
 
 def _checks_values(op: ir.Operation) -> bool:
-    return bool(collect(op, lambda o: o.name == "llvm.call" and "callee" in o.attributes
-                        and ir.FlatSymbolRefAttr(o.attributes["callee"]).value == FAIL))
+    return bool(collect(op, lambda o: failure_status(o) is not None))
 
 
 def _inside_parallel_code(op: ir.Operation) -> bool:

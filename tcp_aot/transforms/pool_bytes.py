@@ -17,12 +17,14 @@ deallocation.
 
 from __future__ import annotations
 
+import math
+
 from torch_mlir import ir
 from torch_mlir.dialects import arith, func
 
 from ..walk import collect
 from .output_dims import is_public_function
-from .runtime_errors import CODES, FAIL
+from .runtime_errors import failure_status
 
 SUFFIX = "__pool_bytes"
 POOL_ALIGNMENT = 64  # as TCP_AOT_POOL_ALIGNMENT in tcp_aot_runtime.c
@@ -109,9 +111,9 @@ def _bytes(alloc: ir.Operation, entry: ir.Block) -> ir.Value:
     alignment finalize-memref-to-llvm adds to the request, and the pool's."""
     t = ir.MemRefType(alloc.results[0].type)
     element = t.element_type
-    width = ir.VectorType(element).element_type.width * _count(ir.VectorType(element).shape) \
+    width = ir.VectorType(element).element_type.width * math.prod(ir.VectorType(element).shape) \
         if isinstance(element, ir.VectorType) else 64 if isinstance(element, ir.IndexType) else element.width
-    static = _count([s for d, s in enumerate(t.shape) if not t.is_dynamic_dim(d)])
+    static = math.prod([s for d, s in enumerate(t.shape) if not t.is_dynamic_dim(d)])
     extra = POOL_ALIGNMENT - 1
     if "alignment" in alloc.attributes:
         extra += ir.IntegerAttr(alloc.attributes["alignment"]).value
@@ -120,13 +122,6 @@ def _bytes(alloc: ir.Operation, entry: ir.Block) -> ir.Value:
     for v in alloc.operands:
         size = arith.MulIOp(size, _top_level(v, entry)).result
     return arith.AddIOp(size, arith.ConstantOp(index, extra).result).result
-
-
-def _count(shape) -> int:
-    n = 1
-    for s in shape:
-        n *= s
-    return n
 
 
 def _trip_count(loop: ir.Operation, entry: ir.Block) -> ir.Value:
@@ -162,7 +157,4 @@ def _keep_only_what_the_sum_needs(entry: ir.Block) -> None:
 def _is_guard(op: ir.Operation) -> bool:
     if op.name != "scf.if":
         return False
-    calls = collect(op, lambda o: o.name == "llvm.call" and "callee" in o.attributes
-                    and ir.FlatSymbolRefAttr(o.attributes["callee"]).value == FAIL)
-    return any(ir.IntegerAttr(c.operands[0].owner.operation.attributes["value"]).value == CODES["shape"]
-               for c in calls)
+    return bool(collect(op, lambda o: failure_status(o) == "shape"))

@@ -59,6 +59,16 @@ class Messages:
             op.operation.move_before(first)
 
 
+def failure_status(op: ir.Operation) -> str | None:
+    """The status (a CODES key) with which `op` fails, if it is a call of
+    __tcp_aot_fail; else None."""
+    if op.name != "llvm.call" or "callee" not in op.attributes or \
+            ir.FlatSymbolRefAttr(op.attributes["callee"]).value != FAIL:
+        return None
+    code = ir.IntegerAttr(op.operands[0].owner.operation.attributes["value"]).value
+    return next(name for name, value in CODES.items() if value == code)
+
+
 def fail_if(failed: ir.Value, code: str, symbol: str, a: ir.Value, b: ir.Value) -> None:
     """At the current insertion point: if `failed`, fail with status CODES[code]
     and message `symbol` with the i64 values a and b."""
