@@ -120,12 +120,14 @@ def _clamp(view: tcp.ClampOp, x):
 
 
 def _cast(view: tcp.CastOp, x):
+    """Signless integers convert as Unsigned ones (as upstream TCP lowers
+    them)."""
     dst = numpy_dtype(element_type(view.out.type))
     if dst == np.bool_:
         return x != 0
-    if x.dtype.kind == "i" and view.signedness("in") == "Unsigned":
+    if x.dtype.kind == "i" and view.signedness("in") in ("Unsigned", "Signless"):
         x = x.view(_unsigned(x.dtype))
-    if dst.kind == "i" and x.dtype.kind == "f" and view.signedness("out") == "Unsigned":
+    if dst.kind == "i" and x.dtype.kind == "f" and view.signedness("out") in ("Unsigned", "Signless"):
         return x.astype(_unsigned(dst)).view(dst)
     return x.astype(dst)
 

@@ -99,6 +99,12 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "approximate-math": PythonPass(
         "tcp_aot.transforms.math_approximations", "approximate_math",
         "Replace f32 transcendental math ops (scalar or vector) by polynomial approximations"),
+    "rename-c-library-functions": PythonPass(
+        "tcp_aot.transforms.c_symbols", "rename_c_library_functions",
+        "Rename functions named like C library functions (floor, expf, malloc, ...) to __tcp_aot_<name>"),
+    "restore-c-interface-names": PythonPass(
+        "tcp_aot.transforms.c_symbols", "restore_c_interface_names",
+        "Name the C interface of a renamed function after its source name (_mlir_ciface_floor)"),
     "own-results": PythonPass(
         "tcp_aot.transforms.owned_results", "own_results",
         "Give every returned buffer its own allocation (the caller frees it)"),
@@ -146,6 +152,8 @@ PIPELINES: dict[str, list[str]] = {
         "add-pool-bytes-functions",
     ],
     "memref-to-llvm": [
+        # Before anything declares a C library function (math-to-libm, the allocator, OpenMP).
+        "rename-c-library-functions",
         # Loop-invariant views first: a register tile's view is made inside its k loop.
         "loop-invariant-code-motion",
         "hoist-register-tiles",
@@ -171,6 +179,7 @@ PIPELINES: dict[str, list[str]] = {
         "convert-vector-to-llvm",
         "convert-openmp-to-llvm",
         "convert-func-to-llvm",
+        "restore-c-interface-names",
         "convert-ub-to-llvm",
         "reconcile-unrealized-casts",
         "canonicalize",

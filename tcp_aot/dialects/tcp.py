@@ -24,9 +24,10 @@ from torch_mlir import ir
 
 from .tcp_base import (
     ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, Attr, BoolAttr, BoolTensor,
-    ElementsAttr, F32Attr, FloatOrIntTensor, FloatTensor, I64, I64ArrayAttr, I64Attr, Index, IntOrBoolTensor,
-    IntTensor, Operand, Result, StrAttr, TcpOp, Tensor, element_type, elements_type, i64_array, is_bool,
-    is_float, names, opaque_enum, opaque_enum_case, py_name, same_shape, static_dim,
+    ElementsAttr, F32Attr, FloatIntOrQuantizedTensor, FloatOrIntTensor, FloatTensor, I64, I64ArrayAttr, I64Attr,
+    I64OrIndexAttr, Index, IntOrBoolTensor, IntTensor, Operand, Result, StrAttr, TcpOp, Tensor, TensorOrQuantized,
+    element_type, elements_type, i64_array, is_bool, is_float, names, opaque_enum, opaque_enum_case, py_name,
+    same_shape, static_dim,
 )
 
 ROUNDING_MODES = ("Trunc", "Floor", "Ceil")
@@ -267,13 +268,19 @@ class BinaryElementwiseOp(TcpOp):
 
 
 class AddOp(BinaryElementwiseOp):
-    """in1 + in2 (integers wrap)."""
+    """in1 + in2 (integers wrap). Quantized element types verify, as
+    upstream, but do not lower."""
     NAME = "add"
+    OPERANDS = (Operand("in1", FloatIntOrQuantizedTensor), Operand("in2", FloatIntOrQuantizedTensor))
+    RESULTS = (Result("out", FloatIntOrQuantizedTensor),)
 
 
 class SubOp(BinaryElementwiseOp):
-    """in1 - in2 (integers wrap)."""
+    """in1 - in2 (integers wrap). Quantized element types verify, as
+    upstream, but do not lower."""
     NAME = "sub"
+    OPERANDS = (Operand("in1", FloatIntOrQuantizedTensor), Operand("in2", FloatIntOrQuantizedTensor))
+    RESULTS = (Result("out", FloatIntOrQuantizedTensor),)
 
 
 class MulOp(BinaryElementwiseOp):
@@ -330,9 +337,10 @@ class DivUIOp(IntDivOp):
 class CastOp(TcpOp):
     """Convert between integer, floating-point and i1 element types, same
     shape. An integer side names its signedness (in_int_signedness /
-    out_int_signedness: #tcp<signedness Signed|Unsigned>, and Signless for
-    i1); a floating-point side has none. Float to integer truncates toward
-    zero; to i1 is `!= 0`."""
+    out_int_signedness: #tcp<signedness Signed|Unsigned|Signless>, and
+    Signless for i1); a floating-point side has none. Signless integers
+    convert as Unsigned ones, as upstream TCP lowers them. Float to integer
+    truncates toward zero; to i1 is `!= 0`."""
     NAME = "cast"
     OPERANDS = (Operand("in", Tensor),)
     RESULTS = (Result("out", Tensor),)
@@ -354,8 +362,6 @@ class CastOp(TcpOp):
                 yield f"failed to verify that {field} is set for an integer {side}"
             elif is_bool(elem) and case != "Signless":
                 yield f"failed to verify that {field} is Signless for an i1 {side}"
-            elif not is_bool(elem) and case == "Signless":
-                yield f"failed to verify that {field} is Signed or Unsigned for an integer {side}"
 
     def signedness(self, side: str) -> str | None:
         value = self.attr(f"{side}_int_signedness")
@@ -500,8 +506,8 @@ class BroadcastOp(TcpOp):
     """Replicate the size-1 dims `axes` of `in` to `new_dim_sizes` (one index
     per axis). Rank is unchanged; axes are strictly increasing."""
     NAME = "broadcast"
-    OPERANDS = (Operand("in", Tensor), Operand("new_dim_sizes", Index, variadic=True))
-    RESULTS = (Result("out", Tensor),)
+    OPERANDS = (Operand("in", TensorOrQuantized), Operand("new_dim_sizes", Index, variadic=True))
+    RESULTS = (Result("out", TensorOrQuantized),)
     ATTRS = (Attr("axes", I64ArrayAttr),)
     TRAITS = frozenset({PURE})
     FORMAT = "$in , $new_dim_sizes attr-dict : type($in) , type($new_dim_sizes) -> type($out)"
@@ -556,9 +562,9 @@ class SliceOp(TcpOp):
     """Strided slice: out[i] = in[starts + i * strides] with `sizes` elements
     per dim (one index operand per dim in each list)."""
     NAME = "slice"
-    OPERANDS = (Operand("in", Tensor), Operand("starts", Index, variadic=True),
+    OPERANDS = (Operand("in", TensorOrQuantized), Operand("starts", Index, variadic=True),
                 Operand("sizes", Index, variadic=True), Operand("strides", Index, variadic=True))
-    RESULTS = (Result("out", Tensor),)
+    RESULTS = (Result("out", TensorOrQuantized),)
     TRAITS = frozenset({PURE})
     FORMAT = ("$in starts ( $starts ) sizes ( $sizes ) strides ( $strides ) attr-dict "
               ": type($in) -> type($out)")
@@ -610,11 +616,13 @@ class ConcatOp(TcpOp):
 
 class GatherOp(TcpOp):
     """torch.gather: out[i][j] = input[indices[i][j]][j] for dim 0, and so on.
-    `indices` has input's rank; out is shaped like indices."""
+    `indices` has input's rank and is no larger than input in any other dim
+    than `dim` (i64 or, as upstream writes it, index); out is shaped like
+    indices."""
     NAME = "gather"
-    OPERANDS = (Operand("input", Tensor), Operand("indices", IntTensor))
-    RESULTS = (Result("out", Tensor),)
-    ATTRS = (Attr("dim", I64Attr),)
+    OPERANDS = (Operand("input", TensorOrQuantized), Operand("indices", IntTensor))
+    RESULTS = (Result("out", TensorOrQuantized),)
+    ATTRS = (Attr("dim", I64OrIndexAttr),)
     TRAITS = frozenset({PURE})
     FORMAT = "$input , $indices attr-dict : type($input) , type($indices) -> type($out)"
 
@@ -627,6 +635,9 @@ class GatherOp(TcpOp):
         dim = ir.IntegerAttr(self.dim).value
         if not 0 <= dim < rank:
             yield f"dim {dim} is out of range for rank {rank}"
+        for d, (i, n) in enumerate(zip(_shape(self.indices.type), _shape(self.input.type))):
+            if d != dim and i is not None and n is not None and i > n:
+                yield f"indices dim {d} ({i}) exceeds input dim {d} ({n}); only dim {dim} may be larger"
 
 
 class GatherNdOp(TcpOp):
@@ -634,8 +645,8 @@ class GatherNdOp(TcpOp):
     last dim K of indices (static) indexes input's leading K dims; out's shape
     is indices' leading dims followed by input's remaining dims."""
     NAME = "gather_nd"
-    OPERANDS = (Operand("input", Tensor), Operand("indices", IntTensor))
-    RESULTS = (Result("out", Tensor),)
+    OPERANDS = (Operand("input", TensorOrQuantized), Operand("indices", IntTensor))
+    RESULTS = (Result("out", TensorOrQuantized),)
     TRAITS = frozenset({PURE})
     FORMAT = "$input , $indices attr-dict : type($input) , type($indices) -> type($out)"
 
@@ -1104,12 +1115,15 @@ class SymbolicIntOp(TcpOp):
 class BindSymbolicShapeOp(TcpOp):
     """Binds `operand`'s shape to affine expressions of symbolic ints."""
     NAME = "bind_symbolic_shape"
-    OPERANDS = (Operand("operand", Tensor), Operand("shape_symbols", I64, variadic=True))
+    OPERANDS = (Operand("operand", TensorOrQuantized), Operand("shape_symbols", I64, variadic=True))
     ATTRS = (Attr("shape_expressions", AffineMapAttr),)
     FORMAT = "$operand , [ $shape_symbols ] , $shape_expressions attr-dict : type($operand)"
     FORMAT_ATTRS = ("shape_expressions",)
 
     def verify_op(self):
+        for i, symbol in enumerate(self.shape_symbols):
+            if isinstance(symbol.owner, ir.Block) or symbol.owner.operation.name != SymbolicIntOp.OPERATION_NAME:
+                yield f"failed to verify that shape symbol #{i} is the result of a tcp.symbolic_int"
         amap = ir.AffineMapAttr(self.shape_expressions).value
         if amap.n_symbols != len(self.shape_symbols):
             yield (f"failed to verify that shape_expressions has one symbol per shape symbol "

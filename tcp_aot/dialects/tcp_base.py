@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable, ClassVar, Iterator, Sequence
 
 from torch_mlir import ir
+from torch_mlir.dialects import quant
 
 DIALECT = "tcp"
 
@@ -43,6 +44,14 @@ def is_int(t: ir.Type) -> bool:
         return False
     it = ir.IntegerType(t)
     return it.is_signless and it.width in (8, 16, 32, 64)
+
+
+def is_quantized(t: ir.Type) -> bool:
+    """A quantized integer of the quant dialect stored in 8 or 16 bits, per
+    tensor or per axis (upstream TCP's Tcp_QuantizedInt). Calibrated types
+    have no integer storage (and the bindings crash on asking theirs)."""
+    return isinstance(t, quant.QuantizedType) and not isinstance(t, quant.CalibratedQuantizedType) and \
+        quant.QuantizedType(t).storage_type_integral_width in (8, 16)
 
 
 def element_type(t: ir.Type) -> ir.Type:
@@ -75,6 +84,13 @@ def _tensor_of(description: str, elem_pred: Callable[[ir.Type], bool]) -> TypeCo
 
 
 Tensor = _tensor_of("integer, floating-point or i1", lambda e: is_int(e) or is_float(e) or is_bool(e))
+# Upstream TCP admits quantized element types on the ops that only add,
+# subtract or move elements (its Tcp_Tensor): add, sub, broadcast, slice,
+# gather, gather_nd, bind_symbolic_shape. The lowering does not support them.
+TensorOrQuantized = _tensor_of("integer, floating-point, i1 or quantized integer",
+                               lambda e: is_int(e) or is_float(e) or is_bool(e) or is_quantized(e))
+FloatIntOrQuantizedTensor = _tensor_of("signless integer, floating-point or quantized integer",
+                                       lambda e: is_int(e) or is_float(e) or is_quantized(e))
 FloatTensor = _tensor_of("floating-point", is_float)
 IntTensor = _tensor_of("signless integer", is_int)
 FloatOrIntTensor = _tensor_of("signless integer or floating-point", lambda e: is_int(e) or is_float(e))
@@ -138,6 +154,10 @@ def enum_attr(mnemonic: str, case: str) -> ir.Attribute:
 
 
 I64Attr = AttrConstraint("64-bit signless integer attribute", _is_i64_attr)
+# Upstream TCP writes gather's dim as `0 : index`; this project as `0 : i64`.
+I64OrIndexAttr = AttrConstraint(
+    "64-bit signless integer or index attribute",
+    lambda a: _is_i64_attr(a) or (isinstance(a, ir.IntegerAttr) and isinstance(ir.IntegerAttr(a).type, ir.IndexType)))
 BoolAttr = AttrConstraint("bool attribute", lambda a: isinstance(a, ir.BoolAttr))
 F32Attr = AttrConstraint("32-bit float attribute", _is_f32_attr)
 I64ArrayAttr = AttrConstraint("64-bit integer array attribute", _is_i64_array)

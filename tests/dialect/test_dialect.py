@@ -150,3 +150,20 @@ def test_elementwise_rules(context, op):
     for message, (in_type, out_type) in cases.items():
         with pytest.raises(DiagnosticError, match=re.escape(f"'{op}' op {message}")):
             parse_module(_elementwise_op(op, in_type, out_type))
+
+
+def test_signless_integers_cast_as_unsigned(context):
+    """Upstream TCP lowers a Signless integer side of tcp.cast as an Unsigned
+    one (uitofp, extui, fptoui); the interpreter, the oracle of the compiled
+    code, says the same."""
+    module = parse_module("""func.func @f(%i: tensor<2xi8>, %x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi32>, tensor<2xi16>) {
+      %0 = tcp.cast %i {in_int_signedness = #tcp<signedness Signless>} : tensor<2xi8> -> tensor<2xf32>
+      %1 = tcp.cast %i {in_int_signedness = #tcp<signedness Signless>, out_int_signedness = #tcp<signedness Signed>} : tensor<2xi8> -> tensor<2xi32>
+      %2 = tcp.cast %x {out_int_signedness = #tcp<signedness Signless>} : tensor<2xf32> -> tensor<2xi16>
+      return %0, %1, %2 : tensor<2xf32>, tensor<2xi32>, tensor<2xi16>
+    }""")
+    to_float, widened, to_int = Interpreter(module).run("f", [np.array([-1, 5], np.int8),
+                                                             np.array([40000.5, 7.9], np.float32)])
+    np.testing.assert_array_equal(to_float, np.array([255.0, 5.0], np.float32))
+    np.testing.assert_array_equal(widened, np.array([255, 5], np.int32))
+    np.testing.assert_array_equal(to_int, np.array([40000 - 65536, 7], np.int16))

@@ -192,20 +192,22 @@ def _cast_source(src, dst, shape):
 
 
 _cast = family("cast")
-_SIGNEDNESS = {"i1": ["Signless"], "i8": ["Signed", "Unsigned"], "i32": ["Signed", "Unsigned"],
-               "i64": ["Signed", "Unsigned"]}
+# Signless integers (other than i1) convert as Unsigned ones, as upstream TCP lowers them.
+_INT_SIGNEDNESS = ["Signed", "Unsigned", "Signless"]
+_SIGNEDNESS = {"i1": ["Signless"], "i8": _INT_SIGNEDNESS, "i32": _INT_SIGNEDNESS, "i64": _INT_SIGNEDNESS}
+_SHORT = {None: "", "Signed": "s", "Unsigned": "u", "Signless": "l"}
 for _src in ["i1", "i8", "i32", "i64", "f32", "f64"]:
     for _dst in ["i1", "i8", "i32", "i64", "f32", "f64"]:
         if _src == _dst:
             continue
         for _sin in _SIGNEDNESS.get(_src, [None]):
             for _sout in _SIGNEDNESS.get(_dst, [None]):
-                if _src.startswith("f") and _dst in ("i8",) and _sout == "Unsigned":
+                if _src.startswith("f") and _dst in ("i8",) and _sout in ("Unsigned", "Signless"):
                     continue  # fptoui of negative values is undefined behaviour
                 _attrs = [f"{side}_int_signedness = #tcp<signedness {s}>"
                           for side, s in (("in", _sin), ("out", _sout)) if s]
                 _attr_text = "{" + ", ".join(_attrs) + "}" if _attrs else ""
-                _name = f"cast_{_src}_{(_sin or '')[:1].lower()}_to_{_dst}_{(_sout or '')[:1].lower()}"
+                _name = f"cast_{_src}_{_SHORT[_sin]}_to_{_dst}_{_SHORT[_sout]}"
                 _it, _ot = t(["?", "4"], _src), t(["?", "4"], _dst)
                 _cast.add(_name, f"""func.func @{_name}(%a: {_it}) -> {_ot} {{
   %0 = tcp.cast %a {_attr_text} : {_it} -> {_ot}
@@ -285,9 +287,10 @@ _data.add("concat_static_int", """func.func @concat_static_int(%a: tensor<2x1xi6
   return %0 : tensor<2x4xi64>
 }
 """, lambda rng: [random_array("i64", (2, 1), rng), random_array("i64", (2, 3), rng)], exact=True)
-for _dim in (0, 1):
-    _data.add(f"gather_dim{_dim}", f"""func.func @gather_dim{_dim}(%a: tensor<?x4xf32>, %i: tensor<?x3xi64>) -> tensor<?x3xf32> {{
-  %0 = tcp.gather %a, %i {{dim = {_dim} : i64}} : tensor<?x4xf32>, tensor<?x3xi64> -> tensor<?x3xf32>
+for _dim, _dim_type in ((0, "i64"), (1, "i64"), (1, "index")):  # index: upstream TCP's spelling
+    _name = f"gather_dim{_dim}" + ("_index" if _dim_type == "index" else "")
+    _data.add(_name, f"""func.func @{_name}(%a: tensor<?x4xf32>, %i: tensor<?x3xi64>) -> tensor<?x3xf32> {{
+  %0 = tcp.gather %a, %i {{dim = {_dim} : {_dim_type}}} : tensor<?x4xf32>, tensor<?x3xi64> -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }}
 """, lambda rng, dim=_dim: [random_array("f32", (5, 4), rng),

@@ -202,9 +202,11 @@ def _select(view: TcpOp) -> Body:
 
 
 def _cast(view: tcp.CastOp) -> Body:
+    """Signless integers convert as Unsigned ones, on either side, as in
+    upstream TCP's lowering (uitofp, extui, fptoui)."""
     src, dst = element_type(view.in_.type), element_type(view.out.type)
     unsigned_in = view.signedness("in") in ("Unsigned", "Signless")
-    unsigned_out = view.signedness("out") == "Unsigned"
+    unsigned_out = view.signedness("out") in ("Unsigned", "Signless")
 
     def body(x: ir.Value) -> ir.Value:
         return convert_element(x, src, dst, unsigned_in, unsigned_out)

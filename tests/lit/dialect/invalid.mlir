@@ -157,8 +157,52 @@ func.func @binary_element_type(%a: tensor<2xi32>, %b: tensor<2xi64>) {
 // -----
 
 func.func @add_bool(%a: tensor<2xi1>) {
-  // expected-error @+1 {{'tcp.add' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2xi1>'}}
+  // expected-error @+1 {{'tcp.add' op operand #0 must be ranked tensor of signless integer, floating-point or quantized integer values, but got 'tensor<2xi1>'}}
   %0 = tcp.add %a, %a : tensor<2xi1>, tensor<2xi1> -> tensor<2xi1>
+  return
+}
+
+// -----
+
+// Quantized element types: only where upstream's operands are Tcp_Tensor
+// (add, sub and data movement), not on Tcp_FloatOrIntTensor (mul, clamp) nor
+// Tcp_FloatTensor (tanh, ...) operands.
+func.func @mul_quantized(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
+  // expected-error @+1 {{'tcp.mul' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2x!quant.uniform<i8:f32, 1.000000e+00>>'}}
+  %0 = tcp.mul %a, %a : tensor<2x!quant.uniform<i8:f32, 1.0>>, tensor<2x!quant.uniform<i8:f32, 1.0>> -> tensor<2x!quant.uniform<i8:f32, 1.0>>
+  return
+}
+
+// -----
+
+func.func @clamp_quantized(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
+  // expected-error @+1 {{'tcp.clamp' op operand #0 must be ranked tensor of signless integer or floating-point values}}
+  %0 = tcp.clamp %a {min_int = 0 : i64} : tensor<2x!quant.uniform<i8:f32, 1.0>> -> tensor<2x!quant.uniform<i8:f32, 1.0>>
+  return
+}
+
+// -----
+
+func.func @tanh_quantized(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
+  // expected-error @+1 {{'tcp.tanh' op operand #0 must be ranked tensor of floating-point values}}
+  %0 = tcp.tanh %a : tensor<2x!quant.uniform<i8:f32, 1.0>> -> tensor<2x!quant.uniform<i8:f32, 1.0>>
+  return
+}
+
+// -----
+
+// Upstream's quantized integers are stored in 8 or 16 bits.
+func.func @add_quantized_i4(%a: tensor<2x!quant.uniform<i4:f32, 1.0>>) {
+  // expected-error @+1 {{'tcp.add' op operand #0 must be ranked tensor of signless integer, floating-point or quantized integer values, but got 'tensor<2x!quant.uniform<i4:f32, 1.000000e+00>>'}}
+  %0 = tcp.add %a, %a : tensor<2x!quant.uniform<i4:f32, 1.0>>, tensor<2x!quant.uniform<i4:f32, 1.0>> -> tensor<2x!quant.uniform<i4:f32, 1.0>>
+  return
+}
+
+// -----
+
+func.func @add_quantized_mixed(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>, %b: tensor<2x!quant.uniform<i8:f32, 0.5>>) {
+  // expected-error @+1 {{'tcp.add' op requires the same element type for all operands and results}}
+  %0 = tcp.add %a, %b : tensor<2x!quant.uniform<i8:f32, 1.0>>, tensor<2x!quant.uniform<i8:f32, 0.5>> -> tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
 
@@ -268,9 +312,10 @@ func.func @cast_bool_signedness(%a: tensor<2xi1>) {
 
 // -----
 
-func.func @cast_signless_int(%a: tensor<2xi32>) {
-  // expected-error @+1 {{'tcp.cast' op failed to verify that in_int_signedness is Signed or Unsigned for an integer in}}
-  %0 = tcp.cast %a {in_int_signedness = #tcp<signedness Signless>} : tensor<2xi32> -> tensor<2xf32>
+// Upstream's cast takes integers and floats only: no quantized type.
+func.func @cast_quantized(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
+  // expected-error @+1 {{'tcp.cast' op operand #0 must be ranked tensor of integer, floating-point or i1 values, but got 'tensor<2x!quant.uniform<i8:f32, 1.000000e+00>>'}}
+  %0 = tcp.cast %a : tensor<2x!quant.uniform<i8:f32, 1.0>> -> tensor<2xf32>
   return
 }
 
@@ -479,6 +524,24 @@ func.func @gather_dim_range(%x: tensor<4xf32>, %i: tensor<2xi64>) {
 
 // -----
 
+// dim is an i64 or, as upstream writes it, an index.
+func.func @gather_dim_type(%x: tensor<4xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'tcp.gather' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer or index attribute}}
+  %0 = tcp.gather %x, %i {dim = 0 : i32} : tensor<4xf32>, tensor<2xi64> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// As upstream (and torch.gather): indices no larger than input but in dim.
+func.func @gather_indices_larger(%x: tensor<4x3xf32>, %i: tensor<6x5xi64>) {
+  // expected-error @+1 {{'tcp.gather' op indices dim 1 (5) exceeds input dim 1 (3); only dim 0 may be larger}}
+  %0 = tcp.gather %x, %i {dim = 0 : index} : tensor<4x3xf32>, tensor<6x5xi64> -> tensor<6x5xf32>
+  return
+}
+
+// -----
+
 func.func @gather_float_indices(%x: tensor<4xf32>, %i: tensor<2xf32>) {
   // expected-error @+1 {{'tcp.gather' op operand #1 must be ranked tensor of signless integer values, but got 'tensor<2xf32>'}}
   %0 = tcp.gather %x, %i {dim = 0 : i64} : tensor<4xf32>, tensor<2xf32> -> tensor<2xf32>
@@ -652,6 +715,15 @@ func.func @symbolic_int_bounds() {
 func.func @symbolic_int_type() {
   // expected-error @+1 {{'tcp.symbolic_int' op result #0 must be 64-bit signless integer, but got 'i32'}}
   %0 = tcp.symbolic_int "s0" {min_val = 0, max_val = 6} : i32
+  return
+}
+
+// -----
+
+// As upstream: a shape symbol is a tcp.symbolic_int.
+func.func @bind_symbol_not_symbolic_int(%a: tensor<?xf32>, %n: i64) {
+  // expected-error @+1 {{'tcp.bind_symbolic_shape' op failed to verify that shape symbol #0 is the result of a tcp.symbolic_int}}
+  tcp.bind_symbolic_shape %a, [%n], affine_map<()[s0] -> (s0)> : tensor<?xf32>
   return
 }
 

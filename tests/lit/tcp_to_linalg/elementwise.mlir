@@ -60,6 +60,21 @@ func.func @casts(%a: tensor<4xf32>, %b: tensor<4xi1>, %c: tensor<4xi8>) -> (tens
   return %0, %1, %2, %3 : tensor<4xi1>, tensor<4xf64>, tensor<4xi64>, tensor<4xi32>
 }
 
+// Signless integers (wider than i1) convert as Unsigned ones, as upstream
+// TCP lowers them: uitofp, extui, and float to integer through i64 (the
+// defined form of fptoui, see element_casts.py).
+// CHECK-LABEL: func.func @casts_signless
+// CHECK: arith.uitofp %{{.*}} : i32 to f32
+// CHECK: arith.extui %{{.*}} : i8 to i64
+// CHECK: %[[W:.*]] = arith.fptosi %{{.*}} : f32 to i64
+// CHECK: arith.trunci %[[W]] : i64 to i32
+func.func @casts_signless(%a: tensor<4xi32>, %b: tensor<4xi8>, %c: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi64>, tensor<4xi32>) {
+  %0 = tcp.cast %a {in_int_signedness = #tcp<signedness Signless>} : tensor<4xi32> -> tensor<4xf32>
+  %1 = tcp.cast %b {in_int_signedness = #tcp<signedness Signless>, out_int_signedness = #tcp<signedness Signed>} : tensor<4xi8> -> tensor<4xi64>
+  %2 = tcp.cast %c {out_int_signedness = #tcp<signedness Signless>} : tensor<4xf32> -> tensor<4xi32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xi64>, tensor<4xi32>
+}
+
 // CHECK-LABEL: func.func @unary_math
 // CHECK: math.roundeven
 // CHECK: math.round
