@@ -19,7 +19,7 @@ rule bench_program:
     params:
         flags=bench_flags,
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --so {input.so} --tcp-mlir {input.tcp_mlir}"
+        "python {input.script} --name {wildcards.name} --so {input.so} --tcp-mlir {input.tcp_mlir}"
         " --npz {input.npz} --toolchain {input.toolchain} {params.flags} --output {output} --log {log}"
 
 
@@ -38,5 +38,5 @@ rule bench:
     params:
         config_file=workflow.configfiles[0],
     shell:
-        "{PYTHON} {input.script} --name bench --results results --benchmarks benchmarks"
+        "python {input.script} --name bench --results results --benchmarks benchmarks"
         " --config {params.config_file} --output {output.table} --plot {output.plot} --log {log}"

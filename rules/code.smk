@@ -19,4 +19,4 @@ rule stage_code:
     benchmark:
         "benchmarks/stage_code/{stage}.tsv"
     shell:
-        "{PYTHON} scripts/stage_code.py --name {wildcards.stage} --output {output} --log {log}"
+        "python scripts/stage_code.py --name {wildcards.stage} --output {output} --log {log}"

@@ -1,6 +1,8 @@
 # Helpers shared by the rules: which programs exist, what kind each is, and
 # the inputs and options that depend on it.
 
+import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -8,12 +10,23 @@ from tcp_aot.loader import module_file
 from tcp_aot.stage_code import stage_files, stages
 from tcp_aot.toolchain import TEST_SUPPORT_HEADER
 
-# Jobs run the interpreter that runs Snakemake (the project's virtualenv).
-PYTHON = sys.executable
+# Jobs' `python` is the interpreter that runs Snakemake (the project's
+# virtualenv): its directory goes first on the PATH that jobs inherit.
+envvars:
+    "PATH",
 
-MODELS = config["models"]
+
+_PATH = os.environ["PATH"]
+os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{_PATH}"
+
+# A second config file may list the models `snakemake coverage` reports on
+# (rules/coverage.smk) under coverage.models: the rules build them as models,
+# and `snakemake` alone still builds config.yaml's programs only.
+COVERAGE_MODELS = config["coverage"]["models"] if "coverage" in config else {}
+MODELS = config["models"] | COVERAGE_MODELS
 TCP_SOURCES = config["tcp_sources"]
-PROGRAMS = list(MODELS) + list(TCP_SOURCES)
+PROGRAMS = list(config["models"]) + list(TCP_SOURCES)
+COVERAGE_PROGRAMS = list(COVERAGE_MODELS) or PROGRAMS
 
 _clash = sorted(set(MODELS) & set(TCP_SOURCES))
 if _clash:
@@ -106,7 +119,7 @@ def tolerance(name):
 def test_cpp_flags(wildcards):
     tol = tolerance(wildcards.name)
     flags = f"--rtol {tol['rtol']} --atol {tol['atol']}"
-    return flags if is_model(wildcards.name) else flags + " --tcp-source"
+    return flags if is_model(wildcards.name) else f"{flags} --tcp-source"
 
 
 def bench_inputs(wildcards):
@@ -122,3 +135,15 @@ def bench_flags(wildcards):
     flags = (f"--threads {bench['threads']} --rtol {tol['rtol']} --atol {tol['atol']}"
              f" --min-calls {bench['min_calls']} --min-seconds {bench['min_seconds']}")
     return flags + (f" --loader {loader_path(name)}" if is_model(name) else "")
+
+
+def nested_snakemake_args():
+    """What the nested run of `snakemake coverage` needs to see the same
+    workflow: the Snakefile, and the config given on the command line
+    (--configfile, --config); it reads config.yaml itself."""
+    args = ["--snakefile", workflow.main_snakefile]
+    if workflow.overwrite_configfiles:
+        args += ["--configfile", *map(str, workflow.overwrite_configfiles)]
+    if workflow.config_settings.config_args:
+        args += ["--config", *workflow.config_settings.config_args]
+    return shlex.join(args)

@@ -16,7 +16,7 @@ rule mlir_tcp:
     params:
         flags=tcp_stage_flags,
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.mlir} {params.flags}"
+        "python {input.script} --name {wildcards.name} --input {input.mlir} {params.flags}"
         " --output {output} --log {log}"
 
 
@@ -32,7 +32,7 @@ rule mlir_llvm:
     benchmark:
         "benchmarks/mlir_llvm/{name}.tsv"
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.mlir}"
+        "python {input.script} --name {wildcards.name} --input {input.mlir}"
         " --output {output} --log {log}"
 
 
@@ -48,7 +48,7 @@ rule ll:
     benchmark:
         "benchmarks/ll/{name}.tsv"
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.mlir}"
+        "python {input.script} --name {wildcards.name} --input {input.mlir}"
         " --output {output} --log {log}"
 
 
@@ -70,7 +70,7 @@ rule toolchain:
         min_major=config["toolchain"]["min_llvm_major"],
         target_cpu=config["toolchain"]["target_cpu"],
     shell:
-        "{PYTHON} {input.script} --name toolchain --llc {params.llc} --opt {params.opt} --clang {params.clang}"
+        "python {input.script} --name toolchain --llc {params.llc} --opt {params.opt} --clang {params.clang}"
         " --clangxx {params.clangxx} --min-llvm-major {params.min_major} --target-cpu {params.target_cpu}"
         " --output {output} --log {log}"
 
@@ -90,7 +90,7 @@ rule opt:
     params:
         opt_level=config["toolchain"]["opt_level"],
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.ll}"
+        "python {input.script} --name {wildcards.name} --input {input.ll}"
         " --toolchain {input.toolchain} --opt-level {params.opt_level}"
         " --output {output} --log {log}"
 
@@ -110,7 +110,7 @@ rule S:
     params:
         opt_level=config["toolchain"]["opt_level"],
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.ll}"
+        "python {input.script} --name {wildcards.name} --input {input.ll}"
         " --toolchain {input.toolchain} --opt-level {params.opt_level}"
         " --output {output} --log {log}"
 
@@ -129,5 +129,5 @@ rule so:
     benchmark:
         "benchmarks/so/{name}.tsv"
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.asm} --signature {input.signature}"
+        "python {input.script} --name {wildcards.name} --input {input.asm} --signature {input.signature}"
         " --toolchain {input.toolchain} --output {output} --log {log}"

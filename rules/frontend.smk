@@ -16,7 +16,7 @@ rule mlir_torch:
     params:
         loader=lambda wildcards: loader_path(wildcards.name),
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --loader {params.loader}"
+        "python {input.script} --name {wildcards.name} --loader {params.loader}"
         " --output {output} --log {log}"
 
 
@@ -32,5 +32,5 @@ rule npz:
     params:
         flags=npz_flags,
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} {params.flags}"
+        "python {input.script} --name {wildcards.name} {params.flags}"
         " --output {output} --log {log}"

@@ -14,7 +14,7 @@ rule signature:
     benchmark:
         "benchmarks/signature/{name}.tsv"
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
+        "python {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
         " --output {output} --log {log}"
 
 
@@ -32,5 +32,5 @@ rule header:
     params:
         source=program_source,
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --signature {input.signature}"
+        "python {input.script} --name {wildcards.name} --signature {input.signature}"
         " --source {params.source:q} --output {output} --log {log}"

@@ -17,7 +17,7 @@ rule test_cpp:
     params:
         flags=test_cpp_flags,
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
+        "python {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
         " --npz {input.npz} {params.flags} --output {output} --log {log}"
 
 
@@ -36,7 +36,7 @@ rule test_bin:
     benchmark:
         "benchmarks/test_bin/{name}.tsv"
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --input {input.cpp}"
+        "python {input.script} --name {wildcards.name} --input {input.cpp}"
         " --so {input.so} --toolchain {input.toolchain} --output {output} --log {log}"
 
 
@@ -56,5 +56,5 @@ rule test_run:
     params:
         threads=" ".join(str(n) for n in config["test_threads"]),
     shell:
-        "{PYTHON} {input.script} --name {wildcards.name} --binary {input.binary}"
+        "python {input.script} --name {wildcards.name} --binary {input.binary}"
         " --npz {input.npz} --threads {params.threads} --output {output} --log {log}"

@@ -17,9 +17,9 @@ def _files(stage: str) -> set[str]:
 
 
 def test_the_stages_are_the_stage_modules():
-    assert stage_code.stages() == ["assemble", "bench", "bench_report", "header", "ll", "mlir_llvm", "mlir_tcp",
-                                   "mlir_torch", "npz_model", "npz_tcp_source", "optimize", "shared_object",
-                                   "signature", "test_bin", "test_cpp", "test_run", "toolchain"]
+    assert stage_code.stages() == ["assemble", "bench", "bench_report", "coverage", "header", "ll", "mlir_llvm",
+                                   "mlir_tcp", "mlir_torch", "npz_model", "npz_tcp_source", "optimize",
+                                   "shared_object", "signature", "test_bin", "test_cpp", "test_run", "toolchain"]
 
 
 def test_the_c_interface_belongs_to_the_shared_object_not_the_tests_header():
@@ -62,6 +62,6 @@ def test_the_listing_has_a_checksum_per_file():
 
 
 def test_an_unknown_stage_is_named():
-    expected = r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, header, ll"
+    expected = r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, coverage, header"
     with pytest.raises(ValueError, match=expected):
         stage_code.stage_files("nope")

@@ -208,6 +208,17 @@ def test_dag_draws(built):
             "test_run", "toolchain"} <= labels
 
 
+def test_lint_only_advises_per_rule_environments():
+    """`snakemake --lint` has nothing to say but its advice to pin a conda
+    environment or container per rule (the README says why that does not
+    apply)."""
+    lint = snakemake(ROOT, "--lint")
+    advice = set(re.findall(r"^\s+\* (.*)$", lint.output, re.MULTILINE))
+    rules = re.findall(r"^Lints for rule (\w+)", lint.output, re.MULTILINE)
+    assert advice == {"Specify a conda environment or container for each rule.:"}, lint.output
+    assert "mlir_llvm" in rules and "Lints for snakefile" not in lint.output
+
+
 def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(built):
     """Each function of each program, through tcp_aot.load on the .npz
     cases: the status-returning entry, output_dims, and a pool of exactly
