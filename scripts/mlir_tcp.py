@@ -14,4 +14,5 @@ parser.add_argument("--allow-unconverted", action="store_true",
                     help="keep torch ops without a TCP conversion as tcp.custom_op instead of failing")
 args = parser.parse_args()
 run_stage("mlir_tcp", args.name, args.log,
-          lambda: mlir_tcp.run(args.input, args.output, args.allow_unconverted))
+          lambda: mlir_tcp.run(args.input, args.output, args.allow_unconverted),
+          reproducer=mlir_tcp.reproducer(args.input, args.allow_unconverted))

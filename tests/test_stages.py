@@ -127,7 +127,9 @@ def test_tcp_source_stages(tmp_path, tools):
 
     source, ok = execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
     assert 'tcp_aot::get(npz, "scale/case1/Output1")' in source
-    assert ok.startswith("1 thread(s): [  PASSED  ] 3 tests.")
+    # The static dim is guarded like the dynamic ones: a death test for it.
+    assert "TEST(prog, scale_guard0)" in source and "argument #0 dim 1 is 4, but the program needs 3" in source
+    assert ok.startswith("1 thread(s): [  PASSED  ] 4 tests.")
 
 
 def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
@@ -143,6 +145,35 @@ def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
     with pytest.raises(StageError, match=r"execute test failed with 1 thread\(s\) \(failed tests: prog\.scale_case0\)"):
         execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
     assert not (tmp_path / "prog.test.ok").exists()
+
+
+def test_an_internal_error_logs_the_command_that_reproduces_it(tmp_path, monkeypatch, capsys):
+    import tcp_aot.transforms.output_dims
+    from tcp_aot.cli import tcp_opt
+
+    source = tmp_path / "prog.tcp.mlir"
+    mlir_tcp.run(_write(tmp_path / "prog.mlir", TCP_PROGRAM), source)
+
+    def broken(op):
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(tcp_aot.transforms.output_dims, "add_output_dims_functions", broken)
+    log = tmp_path / "mlir_llvm.log"
+    with pytest.raises(SystemExit):
+        common.run_stage("mlir_llvm", "prog", str(log), lambda: mlir_llvm.run(source, tmp_path / "prog.llvm.mlir"),
+                         reproducer=mlir_llvm.reproducer(source))
+    assert capsys.readouterr().err == (f"error: [prog] mlir_llvm: internal error: RuntimeError: broken on purpose "
+                                       f"(traceback and reproducer in {log})\n")
+    last = log.read_text().splitlines()[-1]
+    assert last == f"reproduce with: tcp-opt --tcp-to-llvm {source}"
+    # The line runs the same code on the same input: the same error.
+    with pytest.raises(RuntimeError, match="broken on purpose"):
+        tcp_opt.main(last.split()[3:])
+
+
+def _write(path, text):
+    path.write_text(text)
+    return path
 
 
 def test_stages_write_through_private_temporary_files(tmp_path):

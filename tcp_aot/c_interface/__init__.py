@@ -186,11 +186,7 @@ def _descriptor_words(t: TensorSpec) -> int:
 
 
 def _describe_inputs(f: FunctionSignature, with_data: bool) -> list[str]:
-    """Descriptors a<i> of the inputs; without data, also the checks of
-    their static dims (the compiled code's guards check the dynamic ones:
-    its types take the static ones for granted)."""
-    from ..transforms.shape_guards import ArgDim, Guard  # the guards' messages; needs MLIR
-
+    """Descriptors a<i> of the inputs (the compiled code checks their dims)."""
     lines = []
     for i, t in enumerate(f.inputs):
         data = t.name if with_data else "&tcp_aot_no_data"
@@ -198,13 +194,6 @@ def _describe_inputs(f: FunctionSignature, with_data: bool) -> list[str]:
         lines += [f"  int64_t a{i}[{_descriptor_words(t)}];",
                   f'  if ((status = tcp_aot_describe(a{i}, {data}, {dims}, {t.rank}, function, "{t.name}")))',
                   "    return status;"]
-        if with_data:
-            continue
-        for d, size in enumerate(t.shape):
-            if size is not None:
-                message = json.dumps(Guard("static", ArgDim(i, d), value=size).message(f.name))
-                lines += [f"  if ({t.name}_dims[{d}] != {size})",
-                          f"    return tcp_aot_shape_error({message}, {t.name}_dims[{d}], {size});"]
     return lines
 
 

@@ -162,11 +162,6 @@ TCP_AOT_HELPER int32_t tcp_aot_null(const char *function, const char *name) {
   return TCP_AOT_ERROR_ARGUMENT;
 }
 
-TCP_AOT_HELPER int32_t tcp_aot_shape_error(const char *format, int64_t a, int64_t b) {
-  tcp_aot_set_message(format, a, b);
-  return TCP_AOT_ERROR_SHAPE;
-}
-
 // The result of a compiled F__pool_bytes (transforms/pool_bytes.py): bytes,
 // or -1 when allocations' sizes vary between loop iterations.
 TCP_AOT_HELPER void tcp_aot_pool_bytes(tcp_aot_call *call, int64_t computed, size_t *bytes, const char *function) {

@@ -7,6 +7,7 @@ import argparse
 import json
 import logging
 import os
+import shlex
 import socket
 import sys
 import traceback
@@ -29,8 +30,16 @@ def stage_parser(description: str) -> argparse.ArgumentParser:
     return parser
 
 
-def run_stage(stage: str, name: str, log_path: str | None, body: Callable[[], None]) -> None:
-    """Run `body`, log to `log_path`, exit 1 with one line on failure."""
+def tcp_opt_command(passes: list[str], source: Path, *flags: str) -> str:
+    """The tcp-opt command that runs `passes` on `source` as a stage does."""
+    return shlex.join(["tcp-opt", *(f"--{p}" for p in passes), *flags, str(source)])
+
+
+def run_stage(stage: str, name: str, log_path: str | None, body: Callable[[], None],
+              reproducer: str | None = None) -> None:
+    """Run `body`, log to `log_path`, exit 1 with one line on failure. An
+    internal error's log ends with `reproducer`, the command that runs the
+    same compiler code on the same input outside the workflow."""
     handlers: list[logging.Handler] = [logging.FileHandler(log_path, mode="w")] if log_path else []
     logging.basicConfig(level=logging.INFO, handlers=handlers or [logging.NullHandler()],
                         format="%(message)s", force=True)
@@ -49,13 +58,16 @@ def run_stage(stage: str, name: str, log_path: str | None, body: Callable[[], No
         _fail(f"[{name}] {stage}: interrupted")
     except Exception as e:  # a bug in the compiler: keep the traceback in the log
         log.info("%s", traceback.format_exc())
-        where = f" (traceback in {log_path})" if log_path else ""
-        _fail(f"[{name}] {stage}: internal error: {type(e).__name__}: {e}{where}")
+        where = f" (traceback{' and reproducer' if reproducer else ''} in {log_path})" if log_path else ""
+        _fail(f"[{name}] {stage}: internal error: {type(e).__name__}: {e}{where}",
+              f"reproduce with: {reproducer}" if reproducer else None)
     log.info("done")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str, last_log_line: str | None = None) -> None:
     log.info("error: %s", message)
+    if last_log_line:
+        log.info("%s", last_log_line)
     print(f"error: {message}", file=sys.stderr)
     sys.exit(1)
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import read, write_atomic
+from .common import read, tcp_opt_command, write_atomic
 from .mlir_input import parsed
 
 PIPELINES = ["tcp-to-llvm"]
+
+
+def reproducer(source: Path) -> str:
+    return tcp_opt_command(PIPELINES, source)
 
 
 def run(source: Path, output: Path) -> None:

@@ -1,15 +1,20 @@
-"""Shape guards: every public function checks its inputs' dynamic dims at
-entry against what the program assumes, and aborts with a message naming the
+"""Shape guards: every public function checks its inputs' dims at entry
+against what the program assumes, and aborts with a message naming the
 function, the argument and both sizes instead of reading out of bounds.
 
-What the program assumes comes from the TCP ops (operands of an elementwise
+What the program assumes comes from the argument types (a static dim must
+have that size), from the TCP ops (operands of an elementwise
 op share their shape, so do the other dims of concatenated tensors, a
 gather's indices fit in its input, a contraction's paired dims are equal, so
 are a convolution's input and weight channels) and from torch.export's
 symbolic dims (dims bound to one symbol are equal, each within the symbol's
 min/max).
 Every dim involved is traced back to a function argument's dim, so the checks
-run once at entry, before any work.
+run once at entry, before any work. To read the caller's sizes of static
+dims (a static type takes them for granted, so tensor.dim would fold to the
+type's size), the function's arguments become dynamic in every dim and are
+cast back to their types after the checks; a memref descriptor's
+layout does not depend on which dims are static, so the ABI is unchanged.
 
 A failing check fails with message `tcp_aot shape guard: ...` (see
 runtime_errors.py): a status-returning entry returns TCP_AOT_ERROR_SHAPE
@@ -270,7 +275,16 @@ class _Classes:
         return out
 
 
+def _static_dims(entry: ir.Block) -> list[Guard]:
+    return [Guard("static", ArgDim(a, d), value=size)
+            for a, arg in enumerate(entry.arguments) if isinstance(arg.type, ir.RankedTensorType)
+            for d, size in enumerate(ir.RankedTensorType(arg.type).shape)
+            if not ir.RankedTensorType(arg.type).is_dynamic_dim(d)]
+
+
 def collect_guards(func_op: ir.Operation) -> list[Guard]:
+    """The checks of a function's input dims, in the order the compiled
+    function makes them."""
     entry = func_op.regions[0].blocks[0]
     sources = DimSources(entry)
     classes = _Classes()
@@ -321,7 +335,7 @@ def collect_guards(func_op: ir.Operation) -> list[Guard]:
             by_symbol[symbol.name] = here
             if symbol.min > 0 or symbol.max < INT64_MAX:
                 bounds.append(Guard("bounds", here, value=symbol.min, high=symbol.max, symbol=symbol.name))
-    return classes.guards() + bounds + at_most
+    return _static_dims(entry) + classes.guards() + bounds + at_most
 
 
 # ---------------------------------------------------------------------------
@@ -338,8 +352,9 @@ def insert_shape_guards(root: ir.Operation) -> None:
     for func_op in functions:
         name = ir.StringAttr(func_op.attributes["sym_name"]).value
         entry = func_op.regions[0].blocks[0]
-        first = list(entry.operations)[0]
-        for guard in collect_guards(func_op):
+        guards = collect_guards(func_op)
+        first = _relax_argument_types(func_op)
+        for guard in guards:
             symbol = messages.add(guard.message(name) + "\n")
             with ir.InsertionPoint(first), func_op.location:
                 _emit(entry, guard, symbol)
@@ -349,6 +364,31 @@ def insert_shape_guards(root: ir.Operation) -> None:
 def _is_private(func_op: ir.Operation) -> bool:
     return "sym_visibility" in func_op.attributes and \
         ir.StringAttr(func_op.attributes["sym_visibility"]).value == "private"
+
+
+def _relax_argument_types(func_op: ir.Operation) -> ir.Operation:
+    """Make the arguments dynamic in every dim, cast back to their types at
+    entry; returns the first operation of the entry block, before which the
+    checks go."""
+    entry = func_op.regions[0].blocks[0]
+    first = list(entry.operations)[0]
+    casts = []
+    for arg in entry.arguments:
+        if not isinstance(arg.type, ir.RankedTensorType):
+            continue
+        static = ir.RankedTensorType(arg.type)
+        if all(static.is_dynamic_dim(d) for d in range(static.rank)):
+            continue  # rank 0 too
+        with ir.InsertionPoint(first), func_op.location:
+            cast = tensor.CastOp(static, arg)
+        casts.append(cast.operation)
+        arg.replace_all_uses_except(cast.result, cast.operation)
+        arg.set_type(ir.RankedTensorType.get([ir.ShapedType.get_dynamic_size()] * static.rank,
+                                             static.element_type, static.encoding))
+    function_type = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+    func_op.attributes["function_type"] = ir.TypeAttr.get(
+        ir.FunctionType.get([a.type for a in entry.arguments], function_type.results))
+    return casts[0] if casts else first
 
 
 def _dim_i64(entry: ir.Block, x: ArgDim) -> ir.Value:
