@@ -122,6 +122,16 @@ def test_cpp_flags(wildcards):
     return flags if is_model(wildcards.name) else f"{flags} --tcp-source"
 
 
+def bisect_inputs(wildcards):
+    return {"loader": loader_file(wildcards)} if is_model(wildcards.name) else {}
+
+
+def bisect_flags(wildcards):
+    tol = tolerance(wildcards.name)
+    flags = f"--rtol {tol['rtol']} --atol {tol['atol']}"
+    return f"{flags} --loader {loader_path(wildcards.name)}" if is_model(wildcards.name) else flags
+
+
 def bench_inputs(wildcards):
     name = wildcards.name
     inputs = {"so": f"results/{name}.so", "tcp_mlir": f"results/{name}.tcp.mlir", "npz": f"results/{name}.npz",

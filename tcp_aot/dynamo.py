@@ -200,21 +200,16 @@ def _compiled(graph: _Graph, cache_dir: Path, target_cpu: str) -> Path:
 
 def _compile(graph: _Graph, work: Path, target_cpu: str) -> None:
     """The workflow's stages, from torch.export to the .so, in `work`."""
+    from .build import build_shared_object
     from .frontend import import_to_torch_mlir
     from .loader import TorchLoaderOutput
-    from .stages import assemble, ll, mlir_llvm, mlir_tcp, optimize, shared_object, signature, toolchain
+    from .stages import mlir_tcp, toolchain
 
-    files = {ext: work / f"{PROGRAM}.{ext}" for ext in
-             ("torch.mlir", "tcp.mlir", "signature.json", "llvm.mlir", "ll", "opt.ll", "S", "so")}
+    torch_mlir, tcp_mlir = work / f"{PROGRAM}.torch.mlir", work / f"{PROGRAM}.tcp.mlir"
     tools = work / "toolchain.json"
     toolchain.run(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
                   TOOLCHAIN["min_major"], target_cpu)
     loaded = TorchLoaderOutput(graph.module(), graph.example, (tuple(graph.dynamic),))  # forward(*tensors)
-    files["torch.mlir"].write_text(import_to_torch_mlir(loaded))
-    mlir_tcp.run(files["torch.mlir"], files["tcp.mlir"])
-    signature.run(PROGRAM, files["tcp.mlir"], files["signature.json"])
-    mlir_llvm.run(files["tcp.mlir"], files["llvm.mlir"])
-    ll.run(files["llvm.mlir"], files["ll"])
-    optimize.run(files["ll"], files["opt.ll"], tools, OPT_LEVEL)
-    assemble.run(files["opt.ll"], files["S"], tools, OPT_LEVEL)
-    shared_object.run(files["S"], files["so"], tools, files["signature.json"])
+    torch_mlir.write_text(import_to_torch_mlir(loaded))
+    mlir_tcp.run(torch_mlir, tcp_mlir)
+    build_shared_object(PROGRAM, tcp_mlir, tools, OPT_LEVEL)

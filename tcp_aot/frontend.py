@@ -45,24 +45,58 @@ def _first_lines(text: str, n: int = 3) -> str:
 
 def import_to_torch_mlir(out: TorchLoaderOutput) -> str:
     """The Torch-dialect module (backend contract form) as text."""
+    return import_program(out)[1].operation.get_asm(enable_debug_info=False)
+
+
+# The location name of the ops imported from FX node N (with fx_node_locations).
+FX_NODE_PREFIX = "fx:"
+
+
+def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
+    """The exported program as imported (decomposed) and its Torch-dialect
+    module. With `fx_node_locations`, each op's location is named after the
+    FX node it comes from (`fx:<node>`), for the numerics bisection."""
     from torch_mlir import fx, ir
+    from torch_mlir.dialects import torch as torch_d
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+    from torch_mlir.extras.fx_importer import FxImporter
 
     program = export(out)
     _clone_constants_in_lists(program)
+    context = ir.Context()
+    torch_d.register_dialect(context)
+    importer = FxImporter(context=context)
+    if fx_node_locations:
+        _name_locations_after_nodes(importer)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             program = program.run_decompositions(get_decomposition_table())
             _as_strided_to_view(program)
             module = fx.export_and_import(program, output_type="torch", func_name=out.func_name,
-                                          decomposition_table={})
+                                          decomposition_table={}, fx_importer=importer)
         except Exception as e:
             raise StageError(f"torch-mlir import failed: {type(e).__name__}: {_first_lines(str(e))}") from None
     with module.context, ir.Location.unknown():
         _name_arguments(module, program, out.func_name)
         _bind_argument_shapes(module, program, out.func_name)
-    return module.operation.get_asm(enable_debug_info=False)
+    return program, module
+
+
+def _name_locations_after_nodes(importer) -> None:
+    """The importer locates ops by their node's stack trace, which several
+    nodes share; wrap each location in a name, the node's. (The importer has
+    no hook for locations: its context cache is replaced by one that names
+    them.)"""
+    from torch_mlir import ir
+    from torch_mlir.extras.fx_importer import ContextCache
+
+    class NamingCache(ContextCache):
+        def get_node_location(self, node):
+            located = super().get_node_location(node) or ir.Location.unknown(self._c)
+            return ir.Location.name(FX_NODE_PREFIX + node.name, located, context=self._c)
+
+    importer._cc = NamingCache(importer._c, py_attr_tracker=importer._py_attr_tracker)
 
 
 def _as_strided_to_view(program) -> None:

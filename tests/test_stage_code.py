@@ -17,7 +17,7 @@ def _files(stage: str) -> set[str]:
 
 
 def test_the_stages_are_the_stage_modules():
-    assert stage_code.stages() == ["assemble", "bench", "bench_report", "coverage", "header", "ll", "mlir_llvm",
+    assert stage_code.stages() == ["assemble", "bench", "bench_report", "bisect", "coverage", "header", "ll", "mlir_llvm",
                                    "mlir_tcp", "mlir_torch", "npz_model", "npz_tcp_source", "optimize",
                                    "shared_object", "signature", "test_bin", "test_cpp", "test_run", "toolchain"]
 
@@ -62,6 +62,6 @@ def test_the_listing_has_a_checksum_per_file():
 
 
 def test_an_unknown_stage_is_named():
-    expected = r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, coverage, header"
+    expected = r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, bisect, coverage, header"
     with pytest.raises(ValueError, match=expected):
         stage_code.stage_files("nope")

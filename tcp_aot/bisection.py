@@ -1,0 +1,392 @@
+"""Numerics bisection: the first op of a program that computes a wrong value.
+
+One call of each function on the program's sample inputs (case 0 of its
+.npz) is observed three ways:
+- the compiled code: the program compiled as the workflow compiles it, but
+  with every TCP op's results also returned, so each is written out (what
+  fusion would have kept in registers too);
+- the TCP interpreter, on the same foo.tcp.mlir;
+- for a model, eager PyTorch: the exported FX graph, decomposed as it was
+  imported, run node by node.
+
+Compiled values are compared with the interpreter's op by op (a wrong
+TCP -> linalg lowering or back end), and the interpreter's with eager
+PyTorch's wherever a TCP value stands for an FX node (a wrong Torch -> TCP
+pattern). Which node an op comes from is known from its location: the
+model is imported again with each op located at its node (`fx:<node>`, see
+frontend.import_program) and converted to TCP as the mlir_tcp stage does;
+that module matches foo.tcp.mlir op for op. The value of node N is the last
+value, in program order, of an op located at N with the shape of N's value.
+
+The report names the first TCP op, in program order, with a value beyond
+the program's tolerance in either comparison.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .errors import StageError
+
+_NOT_OBSERVED = ("tcp.symbolic_int", "tcp.bind_symbolic_shape")
+
+
+# ---------------------------------------------------------------------------
+# Comparing two values
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difference:
+    """How `got` differs from `want` under a tolerance."""
+
+    within: bool
+    max_abs: float
+    max_rel: float
+    excess: float  # the worst |got - want| / (atol + rtol |want|); <= 1 when within
+    index: tuple[int, ...] = ()
+    got: object = None
+    want: object = None
+    shapes: str = ""  # set when the shapes differ
+
+    def describe(self) -> str:
+        if self.shapes:
+            return f"shapes differ: {self.shapes}"
+        where = f"[{', '.join(map(str, self.index))}]" if self.index else "the value"
+        return (f"max abs error {self.max_abs:.3g}, max rel error {self.max_rel:.3g}; "
+                f"worst element {where}: {self.got} where {self.want} was expected")
+
+
+def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Difference:
+    """As the C++ test compares: |got - want| <= atol + rtol |want| for
+    floats (NaN matches NaN, an infinity itself), exact for integers and
+    bools."""
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape:
+        return Difference(False, np.inf, np.inf, np.inf, shapes=f"{list(got.shape)} against {list(want.shape)}")
+    if got.size == 0:
+        return Difference(True, 0.0, 0.0, 0.0)
+    floats = np.issubdtype(got.dtype, np.floating) or np.issubdtype(want.dtype, np.floating)
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        error = np.abs(g - w)
+        same = (g == w) | (np.isnan(g) & np.isnan(w))
+        error = np.where(same, 0.0, np.where(np.isnan(error), np.inf, error))
+        allowed = atol + rtol * np.abs(w) if floats else np.zeros_like(w)
+        excess = np.where(error == 0, 0.0, error / np.where(allowed > 0, allowed, np.finfo(np.float64).tiny))
+        rel = np.where(error == 0, 0.0, error / np.where(w != 0, np.abs(w), np.inf))
+    worst = np.unravel_index(int(np.argmax(excess)), excess.shape)
+    return Difference(bool(np.all(same | (error <= allowed))), float(error.max()), float(np.nan_to_num(rel).max()),
+                      float(excess[worst]), tuple(int(i) for i in worst), got[worst].item(), want[worst].item())
+
+
+# ---------------------------------------------------------------------------
+# The compiled code's values
+# ---------------------------------------------------------------------------
+
+
+def tensor_results(op) -> list:
+    """The tensor results of a top-level TCP op whose values are observed."""
+    from torch_mlir import ir
+
+    if not op.name.startswith("tcp.") or op.name in _NOT_OBSERVED:
+        return []
+    return [r for r in op.results if isinstance(r.type, ir.RankedTensorType)]
+
+
+def return_observed_values(func_op) -> int:
+    """Make the function also return every observed op's tensor results (in
+    program order, after its own results); returns how many it had."""
+    from torch_mlir import ir
+    from torch_mlir.dialects import func
+
+    block = func_op.regions[0].blocks[0]
+    ret = list(block.operations)[-1]
+    extra = [r for op in block.operations for r in tensor_results(op.operation)]
+    own = len(ret.operands)
+    with ir.InsertionPoint(ret), ret.location:
+        func.ReturnOp(list(ret.operands) + extra)
+    ret.erase()
+    function_type = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+    func_op.attributes["function_type"] = ir.TypeAttr.get(
+        ir.FunctionType.get(function_type.inputs, list(function_type.results) + [v.type for v in extra]))
+    if "res_attrs" in func_op.attributes:
+        del func_op.attributes["res_attrs"]
+    return own
+
+
+# ---------------------------------------------------------------------------
+# Eager PyTorch's values, and which TCP value stands for which FX node
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Eager:
+    values: dict[str, np.ndarray]  # per FX node with a tensor value
+    targets: dict[str, str]  # per FX node, its aten op
+    torch_ops: dict[str, list[str]]  # per FX node, the Torch-dialect ops made from it
+    tcp_nodes: list[list[str]] = field(default_factory=list)  # per top-level op of the function, its nodes
+
+
+def fx_nodes(loc) -> list[str]:
+    """The FX nodes an op's location names (several after CSE merged ops)."""
+    from torch_mlir import ir
+
+    from .frontend import FX_NODE_PREFIX
+
+    if type(loc) is ir.Location:
+        loc = ir.Location.from_attr(loc.attr, loc.context)
+    if isinstance(loc, ir.NameLoc):
+        name = loc.name_str
+        return [name[len(FX_NODE_PREFIX):]] if name.startswith(FX_NODE_PREFIX) else fx_nodes(loc.child_loc)
+    if isinstance(loc, ir.FusedLoc):
+        return [n for inner in loc.locations for n in fx_nodes(inner)]
+    if isinstance(loc, ir.CallSiteLoc):
+        return fx_nodes(loc.callee)
+    return []
+
+
+def eager_values(loader_path: str, inputs: list[np.ndarray], tcp_module, func_name: str) -> Eager:
+    """Eager PyTorch's value of every FX node of the model on `inputs`, and
+    the nodes of each top-level op of `func_name` in `tcp_module` (the
+    parsed foo.tcp.mlir, which the model's conversion must reproduce)."""
+    import torch
+
+    from .frontend import import_program
+    from .loader import run_loader
+
+    program, torch_module = import_program(run_loader(loader_path), fx_node_locations=True)
+    eager = Eager(*_run_nodes(program, [torch.from_numpy(np.array(x)) for x in inputs]), _torch_ops(torch_module))
+    converted = _to_tcp(torch_module)
+    made = [op.operation for op in _function(converted, func_name).regions[0].blocks[0].operations]
+    built = [op.operation for op in _function(tcp_module, func_name).regions[0].blocks[0].operations]
+    if [op.name for op in made] != [op.name for op in built]:
+        raise StageError("the model, converted again, does not give the ops of its .tcp.mlir: "
+                         "rebuild the .tcp.mlir with this compiler")
+    eager.tcp_nodes = [fx_nodes(op.location) for op in made]
+    return eager
+
+
+def _run_nodes(program, inputs: list) -> tuple[dict, dict]:
+    import torch
+    from torch.export.graph_signature import InputKind
+
+    # The importer froze the weights into the graph (their placeholders are
+    # gone); any placeholder left is a user input or a weight, by its name.
+    specs = {spec.arg.name: spec for spec in program.graph_signature.input_specs}
+    user = iter(inputs)
+    args = []
+    for node in program.graph_module.graph.find_nodes(op="placeholder"):
+        spec = specs[node.name]
+        args.append(next(user) if spec.kind == InputKind.USER_INPUT else program.state_dict[spec.target]
+                    if spec.target in program.state_dict else program.constants[spec.target])
+    values, targets = {}, {}
+
+    class Recorder(torch.fx.Interpreter):
+        def run_node(self, node):
+            out = super().run_node(node)
+            # Only ops: the importer locates the unpacking of a multi-result op
+            # (split's q, k, v) at its first getitem node, so getitem has no op of its own.
+            if isinstance(node.target, torch._ops.OpOverload) and isinstance(out, torch.Tensor):
+                values[node.name] = out.detach().cpu().numpy()
+                targets[node.name] = str(node.target)
+            return out
+
+    with torch.no_grad():
+        Recorder(program.graph_module).run(*args)
+    return values, targets
+
+
+def _torch_ops(torch_module) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for func_op in torch_module.body.operations:
+        for op in func_op.regions[0].blocks[0].operations:
+            for node in fx_nodes(op.location):
+                if op.operation.name.startswith("torch.aten."):
+                    found.setdefault(node, []).append(op.operation.name)
+    return found
+
+
+def _to_tcp(torch_module):
+    """The Torch-dialect module converted to TCP as the mlir_tcp stage does,
+    its locations kept, in the caller's context."""
+    from . import pipelines
+    from .module_io import parse_module, resource_blobs
+    from .stages.mlir_tcp import MODEL_PIPELINE
+
+    text = torch_module.operation.get_asm(enable_debug_info=True)
+    module = parse_module(text, "<the model, imported again>")
+    pipelines.run(module, MODEL_PIPELINE, pipelines.PassOptions(resource_blobs=resource_blobs(text)))
+    return module
+
+
+def _function(module, name: str):
+    from torch_mlir import ir
+
+    return next(op.operation for op in module.body.operations if op.operation.name == "func.func"
+                and ir.StringAttr(op.operation.attributes["sym_name"]).value == name)
+
+
+# ---------------------------------------------------------------------------
+# Bisection of one function
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Finding:
+    op_index: int  # among the function's top-level ops
+    against: str  # what was compared
+    difference: Difference
+    nodes: tuple[str, ...] = ()
+
+
+def first_divergence(ops: list, compiled: dict, interpreted: dict, eager: Eager | None,
+                     rtol: float, atol: float) -> tuple[Finding | None, Finding | None, int, int]:
+    """The first op with a value beyond tolerance, the largest difference
+    seen, and how many compiled values and FX nodes were compared.
+    `compiled` and `interpreted` map (op index, result index) to values."""
+    represents = _representatives(ops, interpreted, eager) if eager else {}
+    largest, n_compiled = None, 0
+    for k, op in enumerate(ops):
+        checks = []
+        for r in range(len(op.results)):
+            if (k, r) in compiled:
+                n_compiled += 1
+                checks.append(Finding(k, "the compiled code against the TCP interpreter",
+                                      compare(compiled[k, r], interpreted[k, r], rtol, atol)))
+            for node in represents.get((k, r), []):
+                checks.append(Finding(k, f"the TCP interpreter against eager PyTorch's value of FX node {node}",
+                                      compare(interpreted[k, r], eager.values[node], rtol, atol), (node,)))
+        for check in checks:
+            if not check.difference.within:
+                return check, largest, n_compiled, sum(map(len, represents.values()))
+            if largest is None or check.difference.excess > largest.difference.excess:
+                largest = check
+    return None, largest, n_compiled, sum(map(len, represents.values()))
+
+
+def _representatives(ops: list, interpreted: dict, eager: Eager) -> dict[tuple[int, int], list[str]]:
+    """(op index, result index) -> the FX nodes whose value it stands for."""
+    last: dict[str, tuple[int, int]] = {}
+    for k, nodes in enumerate(eager.tcp_nodes):
+        for node in nodes:
+            if node not in eager.values:
+                continue
+            for r in range(len(ops[k].results)):
+                value = interpreted.get((k, r))
+                if value is not None and np.shape(value) == eager.values[node].shape:
+                    last[node] = (k, r)
+    out: dict[tuple[int, int], list[str]] = {}
+    for node, where in last.items():
+        out.setdefault(where, []).append(node)
+    return out
+
+
+def describe_op(op, path: Path, text_lines: list[str]) -> str:
+    """`file:line:col: <the op's line>` of an op of the parsed foo.tcp.mlir."""
+    from .diagnostics import format_location
+
+    where = format_location(op.location, str(path))
+    m = re.search(r":(\d+):\d+$", where)
+    line = text_lines[int(m.group(1)) - 1].strip() if m and int(m.group(1)) <= len(text_lines) else op.name
+    return f"{where}: {line}"
+
+
+def describe_nodes(nodes, eager: Eager | None) -> str:
+    if eager is None or not nodes:
+        return ""
+    parts = []
+    for node in dict.fromkeys(nodes):
+        target = eager.targets.get(node, "")
+        torch_ops = ", ".join(dict.fromkeys(eager.torch_ops.get(node, [])))
+        parts.append(f"FX node {node}" + (f" ({target})" if target else "") + (f", {torch_ops}" if torch_ops else ""))
+    return "; ".join(parts)
+
+
+def report_function(name: str, ops: list, path: Path, text_lines: list[str], compiled: dict, interpreted: dict,
+                    eager: Eager | None, rtol: float, atol: float) -> list[str]:
+    """The report's lines for one function."""
+    found, largest, n_compiled, n_nodes = first_divergence(ops, compiled, interpreted, eager, rtol, atol)
+    lines = [f"@{name}: compared {n_compiled} values of the compiled code with the TCP interpreter's"
+             + (f", and the interpreter's values of {n_nodes} FX nodes with eager PyTorch's" if eager else "")]
+    if found is None:
+        if largest is None:
+            return lines + ["  no divergence (no value to compare)"]
+        d = largest.difference
+        return lines + [f"  no divergence; the largest error: max abs {d.max_abs:.3g}, max rel {d.max_rel:.3g}, "
+                        f"{d.excess:.3g} of the tolerance, at {describe_op(ops[largest.op_index], path, text_lines)} "
+                        f"({largest.against})"]
+    op = ops[found.op_index]
+    nodes = found.nodes or (tuple(eager.tcp_nodes[found.op_index]) if eager else ())
+    lines += [f"  first divergence: {describe_op(op, path, text_lines)}"]
+    origin = describe_nodes(nodes, eager)
+    if origin:
+        lines.append(f"  from: {origin}")
+    lines += [f"  compared: {found.against}", f"  {found.difference.describe()}"]
+    return lines
+
+
+def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_level: int, rtol: float,
+           atol: float, loader: str | None, work: Path) -> str:
+    """The bisection report of a program (see the module's docstring)."""
+    from torch_mlir import ir
+
+    from .build import build_shared_object
+    from .context import make_context
+    from .interpreter import Interpreter
+    from .module_io import parse_module, resource_blobs
+    from .reference.npz import load_npz, npz_key
+    from .runtime.program import load
+
+    text = tcp_mlir.read_text()
+    arrays = load_npz(npz)
+    lines = [f"bisection of {program}: case 0 of {npz}, tolerance rtol {rtol:g}, atol {atol:g}"]
+    with make_context(), ir.Location.unknown():
+        module = parse_module(text, str(tcp_mlir))
+        names = [ir.StringAttr(op.operation.attributes["sym_name"]).value for op in module.body.operations
+                 if op.operation.name == "func.func" and op.operation.regions[0].blocks]
+        instrumented = parse_module(text, str(tcp_mlir))
+        own = {n: return_observed_values(_function(instrumented, n)) for n in names}
+        observed = work / f"{program}.tcp.mlir"
+        observed.write_text(instrumented.operation.get_asm())
+    compiled_program = load(build_shared_object(program, observed, toolchain_json, opt_level))
+    with make_context(), ir.Location.unknown():
+        module = parse_module(text, str(tcp_mlir))
+        interpreter = Interpreter(module, resource_blobs(text))
+        for name in names:
+            prefix = "" if loader else f"{name}/"
+            func_op = _function(module, name)
+            inputs = [arrays[npz_key(prefix, 0, f"Input{i}")]
+                      for i in range(len(func_op.regions[0].blocks[0].arguments))]
+            ops = [op.operation for op in func_op.regions[0].blocks[0].operations]
+            interpreted = _interpreted(interpreter, name, inputs, ops)
+            outputs = getattr(compiled_program, name)(*inputs)
+            outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+            compiled = _compiled_values(ops, list(outputs[own[name]:]))
+            eager = eager_values(loader, inputs, module, name) if loader else None
+            lines += report_function(name, ops, tcp_mlir, text.splitlines(), compiled, interpreted, eager, rtol, atol)
+    return "\n".join(lines) + "\n"
+
+
+def _interpreted(interpreter, name: str, inputs: list, ops: list) -> dict:
+    index = {op: k for k, op in enumerate(ops)}
+    values = {}
+
+    def observe(op, operands, results):
+        k = index.get(op)
+        if k is not None:
+            for r, value in enumerate(results):
+                values[k, r] = value
+
+    interpreter.run(name, inputs, observe)
+    return values
+
+
+def _compiled_values(ops: list, extra: list) -> dict:
+    """The returned observed values, by (op index, result index)."""
+    keys = [(k, r.result_number) for k, op in enumerate(ops) for r in tensor_results(op)]
+    return dict(zip(keys, extra))
