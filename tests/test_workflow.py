@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -140,7 +141,7 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
     a TCP source for real (python -X importtime) and check that every
     package module it loaded is in its listing."""
     run = snakemake(built, "-n", "-p", "--forceall", "results/two_outputs.test.ok",
-                    "results/basic_tcp_ops.test.ok", "results/two_outputs.h")
+                    "results/basic_tcp_ops.test.ok", "results/two_outputs.h", "results/two_outputs.bisect.txt")
     checked = set()
     for block in run.stdout.split("\nrule ")[1:]:
         command = re.search(r"^Shell command: (.*)$", block, re.MULTILINE).group(1)
@@ -148,11 +149,11 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
         if "scripts/stage_code.py" in command:
             continue
         stage = listing.group(1)
-        python, script, *args = command.split()
+        _, script, *args = command.split()  # `python`: the virtualenv's, first on the jobs' PATH
         out = tmp_path / f"{stage}.{len(checked)}"
         args = [str(out) if prev == "--output" else str(out) + ".log" if prev == "--log" else arg
                 for prev, arg in zip([""] + args, args)]
-        proc = subprocess.run([python, "-X", "importtime", script, *args], cwd=built, capture_output=True,
+        proc = subprocess.run([sys.executable, "-X", "importtime", script, *args], cwd=built, capture_output=True,
                               text=True)
         assert proc.returncode == 0, proc.stderr[-3000:]
         loaded = set(re.findall(r"\|\s+(tcp_aot(?:\.\w+)*)$", proc.stderr, re.MULTILINE))
@@ -161,7 +162,7 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
         checked.add(stage)
     assert checked == {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "toolchain", "optimize", "assemble",
                        "shared_object", "npz_model", "npz_tcp_source", "test_cpp", "test_bin", "test_run",
-                       "signature", "header"}
+                       "signature", "header", "bisect"}
 
 
 def _module(path: str) -> str:
