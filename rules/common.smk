@@ -6,6 +6,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from snakemake.exceptions import WorkflowError
+
 from tcp_aot.loader import module_file
 from tcp_aot.stage_code import stage_files, stages
 from tcp_aot.toolchain import TEST_SUPPORT_HEADER
@@ -145,6 +147,15 @@ def bench_flags(wildcards):
     flags = (f"--threads {bench['threads']} --rtol {tol['rtol']} --atol {tol['atol']}"
              f" --min-calls {bench['min_calls']} --min-seconds {bench['min_seconds']}")
     return flags + (f" --loader {loader_path(name)}" if is_model(name) else "")
+
+
+def local_cores(wildcards):
+    """The cores of this run (--cores), or, under a cluster executor, which
+    sets none, this machine's: read only when a job needs them."""
+    try:
+        return workflow.cores
+    except WorkflowError:
+        return os.cpu_count()
 
 
 def nested_snakemake_args():

@@ -29,7 +29,7 @@ rule coverage:
     benchmark:
         "benchmarks/coverage/coverage.tsv"
     # Every core, for the nested run, which then runs alone (it ignores the lock).
-    threads: workflow.cores
+    threads: local_cores
     params:
         models=" ".join(name for name in COVERAGE_PROGRAMS if is_model(name)),
         tcp_sources=" ".join(name for name in COVERAGE_PROGRAMS if not is_model(name)),
