@@ -32,9 +32,6 @@ import numpy as np
 
 from .errors import StageError
 
-_NOT_OBSERVED = ("tcp.symbolic_int", "tcp.bind_symbolic_shape")
-
-
 # ---------------------------------------------------------------------------
 # Comparing two values
 # ---------------------------------------------------------------------------
@@ -72,15 +69,16 @@ def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Diff
         return Difference(True, 0.0, 0.0, 0.0)
     floats = np.issubdtype(got.dtype, np.floating) or np.issubdtype(want.dtype, np.floating)
     g, w = got.astype(np.float64), want.astype(np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        error = np.abs(g - w)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
         same = (g == w) | (np.isnan(g) & np.isnan(w))
-        error = np.where(same, 0.0, np.where(np.isnan(error), np.inf, error))
+        error = np.where(same, 0.0, np.abs(g - w))
+        error = np.where(np.isnan(error) | (np.isinf(g) | np.isinf(w)) & ~same, np.inf, error)
         allowed = atol + rtol * np.abs(w) if floats else np.zeros_like(w)
+        allowed = np.where(np.isinf(w), 0.0, allowed)  # an infinity matches only itself
         excess = np.where(error == 0, 0.0, error / np.where(allowed > 0, allowed, np.finfo(np.float64).tiny))
-        rel = np.where(error == 0, 0.0, error / np.where(w != 0, np.abs(w), np.inf))
+        rel = np.where(error == 0, 0.0, error / np.abs(w))
     worst = np.unravel_index(int(np.argmax(excess)), excess.shape)
-    return Difference(bool(np.all(same | (error <= allowed))), float(error.max()), float(np.nan_to_num(rel).max()),
+    return Difference(bool(np.all(same | (error <= allowed))), float(error.max()), float(rel.max()),
                       float(excess[worst]), tuple(int(i) for i in worst), got[worst].item(), want[worst].item())
 
 
@@ -90,12 +88,16 @@ def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Diff
 
 
 def tensor_results(op) -> list:
-    """The tensor results of a top-level TCP op whose values are observed."""
+    """The results of a top-level TCP op whose values are observed: tensors
+    of the element types that cross the compiled ABI."""
     from torch_mlir import ir
 
-    if not op.name.startswith("tcp.") or op.name in _NOT_OBSERVED:
+    from .signature import NUMPY_TYPES
+
+    if not op.name.startswith("tcp."):
         return []
-    return [r for r in op.results if isinstance(r.type, ir.RankedTensorType)]
+    return [r for r in op.results if isinstance(r.type, ir.RankedTensorType)
+            and str(ir.RankedTensorType(r.type).element_type) in NUMPY_TYPES]
 
 
 def return_observed_values(func_op) -> int:
@@ -114,8 +116,9 @@ def return_observed_values(func_op) -> int:
     function_type = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
     func_op.attributes["function_type"] = ir.TypeAttr.get(
         ir.FunctionType.get(function_type.inputs, list(function_type.results) + [v.type for v in extra]))
-    if "res_attrs" in func_op.attributes:
-        del func_op.attributes["res_attrs"]
+    if "res_attrs" in func_op.attributes:  # one per result: pad for the new ones
+        given = list(ir.ArrayAttr(func_op.attributes["res_attrs"]))
+        func_op.attributes["res_attrs"] = ir.ArrayAttr.get(given + [ir.DictAttr.get({})] * len(extra))
     return own
 
 
@@ -129,7 +132,7 @@ class Eager:
     values: dict[str, np.ndarray]  # per FX node with a tensor value
     targets: dict[str, str]  # per FX node, its aten op
     torch_ops: dict[str, list[str]]  # per FX node, the Torch-dialect ops made from it
-    tcp_nodes: list[list[str]] = field(default_factory=list)  # per top-level op of the function, its nodes
+    nodes_per_op: list[list[str]] = field(default_factory=list)  # per top-level op of the function
 
 
 def fx_nodes(loc) -> list[str]:
@@ -162,12 +165,12 @@ def eager_values(loader_path: str, inputs: list[np.ndarray], tcp_module, func_na
     program, torch_module = import_program(run_loader(loader_path), fx_node_locations=True)
     eager = Eager(*_run_nodes(program, [torch.from_numpy(np.array(x)) for x in inputs]), _torch_ops(torch_module))
     converted = _to_tcp(torch_module)
-    made = [op.operation for op in _function(converted, func_name).regions[0].blocks[0].operations]
-    built = [op.operation for op in _function(tcp_module, func_name).regions[0].blocks[0].operations]
-    if [op.name for op in made] != [op.name for op in built]:
+    reconverted = [op.operation for op in _function(converted, func_name).regions[0].blocks[0].operations]
+    in_file = [op.operation for op in _function(tcp_module, func_name).regions[0].blocks[0].operations]
+    if [op.name for op in reconverted] != [op.name for op in in_file]:
         raise StageError("the model, converted again, does not give the ops of its .tcp.mlir: "
                          "rebuild the .tcp.mlir with this compiler")
-    eager.tcp_nodes = [fx_nodes(op.location) for op in made]
+    eager.nodes_per_op = [fx_nodes(op.location) for op in reconverted]
     return eager
 
 
@@ -175,8 +178,8 @@ def _run_nodes(program, inputs: list) -> tuple[dict, dict]:
     import torch
     from torch.export.graph_signature import InputKind
 
-    # The importer froze the weights into the graph (their placeholders are
-    # gone); any placeholder left is a user input or a weight, by its name.
+    # Placeholders by name: the importer freezes weights into the graph and
+    # removes their placeholders; a weight's, if one is left, takes the weight.
     specs = {spec.arg.name: spec for spec in program.graph_signature.input_specs}
     user = iter(inputs)
     args = []
@@ -191,7 +194,8 @@ def _run_nodes(program, inputs: list) -> tuple[dict, dict]:
             out = super().run_node(node)
             # Only ops: the importer locates the unpacking of a multi-result op
             # (split's q, k, v) at its first getitem node, so getitem has no op of its own.
-            if isinstance(node.target, torch._ops.OpOverload) and isinstance(out, torch.Tensor):
+            if isinstance(node.target, torch._ops.OpOverload) and isinstance(out, torch.Tensor) \
+                    and out.dtype != torch.bfloat16:  # which NumPy has not
                 values[node.name] = out.detach().cpu().numpy()
                 targets[node.name] = str(node.target)
             return out
@@ -250,40 +254,53 @@ def first_divergence(ops: list, compiled: dict, interpreted: dict, eager: Eager 
     seen, and how many compiled values and FX nodes were compared.
     `compiled` and `interpreted` map (op index, result index) to values."""
     represents = _representatives(ops, interpreted, eager) if eager else {}
-    largest, n_compiled = None, 0
+    largest, n_compiled, n_nodes = None, 0, 0
     for k, op in enumerate(ops):
         checks = []
         for r in range(len(op.results)):
             if (k, r) in compiled:
-                n_compiled += 1
                 checks.append(Finding(k, "the compiled code against the TCP interpreter",
                                       compare(compiled[k, r], interpreted[k, r], rtol, atol)))
             for node in represents.get((k, r), []):
                 checks.append(Finding(k, f"the TCP interpreter against eager PyTorch's value of FX node {node}",
                                       compare(interpreted[k, r], eager.values[node], rtol, atol), (node,)))
         for check in checks:
+            if check.nodes:
+                n_nodes += 1
+            else:
+                n_compiled += 1
             if not check.difference.within:
-                return check, largest, n_compiled, sum(map(len, represents.values()))
+                return check, largest, n_compiled, n_nodes
             if largest is None or check.difference.excess > largest.difference.excess:
                 largest = check
-    return None, largest, n_compiled, sum(map(len, represents.values()))
+    return None, largest, n_compiled, n_nodes
 
 
 def _representatives(ops: list, interpreted: dict, eager: Eager) -> dict[tuple[int, int], list[str]]:
     """(op index, result index) -> the FX nodes whose value it stands for."""
+    from torch_mlir import ir
+
     last: dict[str, tuple[int, int]] = {}
-    for k, nodes in enumerate(eager.tcp_nodes):
+    for k, nodes in enumerate(eager.nodes_per_op):
         for node in nodes:
             if node not in eager.values:
                 continue
-            for r in range(len(ops[k].results)):
+            want = eager.values[node]
+            for r, result in enumerate(ops[k].results):
                 value = interpreted.get((k, r))
-                if value is not None and np.shape(value) == eager.values[node].shape:
+                if isinstance(result.type, ir.RankedTensorType) and np.shape(value) == want.shape \
+                        and _kind(value) == _kind(want):
                     last[node] = (k, r)
     out: dict[tuple[int, int], list[str]] = {}
     for node, where in last.items():
         out.setdefault(where, []).append(node)
     return out
+
+
+def _kind(value) -> str:
+    """float, integer or bool: what a TCP value and its FX node's share."""
+    kind = np.asarray(value).dtype.kind
+    return "i" if kind == "u" else kind
 
 
 def describe_op(op, path: Path, text_lines: list[str]) -> str:
@@ -321,7 +338,7 @@ def report_function(name: str, ops: list, path: Path, text_lines: list[str], com
                         f"{d.excess:.3g} of the tolerance, at {describe_op(ops[largest.op_index], path, text_lines)} "
                         f"({largest.against})"]
     op = ops[found.op_index]
-    nodes = found.nodes or (tuple(eager.tcp_nodes[found.op_index]) if eager else ())
+    nodes = found.nodes or (tuple(eager.nodes_per_op[found.op_index]) if eager else ())
     lines += [f"  first divergence: {describe_op(op, path, text_lines)}"]
     origin = describe_nodes(nodes, eager)
     if origin:
@@ -335,41 +352,84 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
     """The bisection report of a program (see the module's docstring)."""
     from torch_mlir import ir
 
-    from .build import build_shared_object
     from .context import make_context
-    from .interpreter import Interpreter
+    from .interpreter import Interpreter, InterpreterError
     from .module_io import parse_module, resource_blobs
     from .reference.npz import load_npz, npz_key
-    from .runtime.program import load
+    from .stages.common import read
 
-    text = tcp_mlir.read_text()
+    text = read(tcp_mlir)
     arrays = load_npz(npz)
     lines = [f"bisection of {program}: case 0 of {npz}, tolerance rtol {rtol:g}, atol {atol:g}"]
     with make_context(), ir.Location.unknown():
         module = parse_module(text, str(tcp_mlir))
-        names = [ir.StringAttr(op.operation.attributes["sym_name"]).value for op in module.body.operations
-                 if op.operation.name == "func.func" and op.operation.regions[0].blocks]
-        instrumented = parse_module(text, str(tcp_mlir))
-        own = {n: return_observed_values(_function(instrumented, n)) for n in names}
-        observed = work / f"{program}.tcp.mlir"
-        observed.write_text(instrumented.operation.get_asm())
-    compiled_program = load(build_shared_object(program, observed, toolchain_json, opt_level))
-    with make_context(), ir.Location.unknown():
-        module = parse_module(text, str(tcp_mlir))
         interpreter = Interpreter(module, resource_blobs(text))
-        for name in names:
-            prefix = "" if loader else f"{name}/"
-            func_op = _function(module, name)
-            inputs = [arrays[npz_key(prefix, 0, f"Input{i}")]
-                      for i in range(len(func_op.regions[0].blocks[0].arguments))]
-            ops = [op.operation for op in func_op.regions[0].blocks[0].operations]
-            interpreted = _interpreted(interpreter, name, inputs, ops)
-            outputs = getattr(compiled_program, name)(*inputs)
-            outputs = outputs if isinstance(outputs, tuple) else (outputs,)
-            compiled = _compiled_values(ops, list(outputs[own[name]:]))
+        functions = {}  # name -> (inputs, ops, interpreted values, eager values)
+        for op in module.body.operations:
+            if op.operation.name != "func.func" or not op.operation.regions[0].blocks:
+                continue
+            name = ir.StringAttr(op.operation.attributes["sym_name"]).value
+            block = op.operation.regions[0].blocks[0]
+            keys = [npz_key("" if loader else f"{name}/", 0, f"Input{i}") for i in range(len(block.arguments))]
+            missing = [key for key in keys if key not in arrays]
+            if missing:
+                raise StageError(f"{npz} has no {missing[0]}: rebuild it")
+            inputs = [arrays[key] for key in keys]
+            ops = [o.operation for o in block.operations]
+            try:
+                interpreted = _interpreted(interpreter, name, inputs, ops)
+            except InterpreterError as e:
+                raise StageError(f"the interpreter cannot run @{name} on case 0: {e}") from None
             eager = eager_values(loader, inputs, module, name) if loader else None
-            lines += report_function(name, ops, tcp_mlir, text.splitlines(), compiled, interpreted, eager, rtol, atol)
+            functions[name] = (inputs, ops, interpreted, eager)
+        compiled = _compiled_values(program, text, tcp_mlir, functions, toolchain_json, opt_level, work)
+        for name, (inputs, ops, interpreted, eager) in functions.items():
+            lines += report_function(name, ops, tcp_mlir, text.splitlines(), compiled[name], interpreted, eager,
+                                     rtol, atol)
     return "\n".join(lines) + "\n"
+
+
+# A call through the C interface passes each input and output and the dims
+# of each ranked one as arguments; ctypes takes at most this many.
+_MAX_ARGUMENTS = 1024
+
+
+def _compiled_values(program: str, text: str, tcp_mlir: Path, functions: dict, toolchain_json: Path,
+                     opt_level: int, work: Path) -> dict[str, dict]:
+    """Per function, the compiled code's observed values by (op index,
+    result index): the program built with every value returned, called
+    on each function's inputs."""
+    from torch_mlir import ir
+
+    from .build import build_shared_object
+    from .diagnostics import DiagnosticError
+    from .module_io import parse_module
+    from .runtime.program import CallError, load
+
+    instrumented = parse_module(text, str(tcp_mlir))
+    n_own_results = {name: return_observed_values(_function(instrumented, name)) for name in functions}
+    for name in functions:
+        types = ir.FunctionType(ir.TypeAttr(_function(instrumented, name).attributes["function_type"]).value)
+        arguments = 2 + sum(1 + (ir.RankedTensorType(t).rank > 0) for t in list(types.inputs) + list(types.results))
+        if arguments > _MAX_ARGUMENTS:
+            raise StageError(f"@{name} has too many values to observe in one call ({len(types.results)} results, "
+                             f"{arguments} arguments where a call through ctypes takes {_MAX_ARGUMENTS})")
+    observed = work / f"{program}.tcp.mlir"
+    observed.write_text(instrumented.operation.get_asm())
+    try:
+        compiled_program = load(build_shared_object(program, observed, toolchain_json, opt_level))
+    except (DiagnosticError, StageError) as e:
+        raise StageError(f"the program with every value returned does not build: {e}") from None
+    values = {}
+    for name, (inputs, ops, _, _) in functions.items():
+        try:
+            outputs = compiled_program.functions[name](*inputs)
+        except CallError as e:
+            raise StageError(f"the compiled @{name} fails on case 0: {e}") from None
+        outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+        keys = [(k, r.result_number) for k, op in enumerate(ops) for r in tensor_results(op)]
+        values[name] = dict(zip(keys, outputs[n_own_results[name]:], strict=True))
+    return values
 
 
 def _interpreted(interpreter, name: str, inputs: list, ops: list) -> dict:
@@ -384,9 +444,3 @@ def _interpreted(interpreter, name: str, inputs: list, ops: list) -> dict:
 
     interpreter.run(name, inputs, observe)
     return values
-
-
-def _compiled_values(ops: list, extra: list) -> dict:
-    """The returned observed values, by (op index, result index)."""
-    keys = [(k, r.result_number) for k, op in enumerate(ops) for r in tensor_results(op)]
-    return dict(zip(keys, extra))

@@ -1,6 +1,6 @@
 """Loader -> torch.export -> Torch dialect (torch-mlir's FX importer).
 
-Two things are done here rather than by the importer:
+Three things are done here rather than by the importer:
 - torch.export's symbolic dims are bound to the function's arguments
   (torch.symbolic_int + torch.bind_symbolic_shape) from the exported
   program's input shapes and range constraints. The importer can bind every

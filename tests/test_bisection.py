@@ -59,6 +59,8 @@ def test_values_compare_as_the_cpp_test_compares_them():
     assert not off.within and off.index == (1, 1) and (off.got, off.want) == (5.0, 4.0)
     assert off.describe() == "max abs error 1, max rel error 0.25; worst element [1, 1]: 5.0 where 4.0 was expected"
     assert not compare(np.array([nan]), np.array([1.0]), 1e-5, 1e-6).within
+    assert not compare(np.array([1.0]), np.array([inf]), 1e-5, 1e-6).within  # an infinity matches only itself
+    assert not compare(np.array([inf]), np.array([-inf]), 1e-5, 1e-6).within
     assert not compare(np.array([3], np.int32), np.array([4], np.int64), 1.0, 1.0).within  # integers: exact
     assert compare(np.zeros((2, 3)), np.zeros((3, 2)), 1e-5, 1e-6).describe() == "shapes differ: [2, 3] against [3, 2]"
 
