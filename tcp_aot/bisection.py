@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import StageError
+from .walk import function_named
 
 # ---------------------------------------------------------------------------
 # Comparing two values
@@ -165,8 +166,8 @@ def eager_values(loader_path: str, inputs: list[np.ndarray], tcp_module, func_na
     program, torch_module = import_program(run_loader(loader_path), fx_node_locations=True)
     eager = Eager(*_run_nodes(program, [torch.from_numpy(np.array(x)) for x in inputs]), _torch_ops(torch_module))
     converted = _to_tcp(torch_module)
-    reconverted = [op.operation for op in _function(converted, func_name).regions[0].blocks[0].operations]
-    in_file = [op.operation for op in _function(tcp_module, func_name).regions[0].blocks[0].operations]
+    reconverted = [op.operation for op in function_named(converted, func_name).regions[0].blocks[0].operations]
+    in_file = [op.operation for op in function_named(tcp_module, func_name).regions[0].blocks[0].operations]
     if [op.name for op in reconverted] != [op.name for op in in_file]:
         raise StageError("the model, converted again, does not give the ops of its .tcp.mlir: "
                          "rebuild the .tcp.mlir with this compiler")
@@ -226,13 +227,6 @@ def _to_tcp(torch_module):
     module = parse_module(text, "<the model, imported again>")
     pipelines.run(module, MODEL_PIPELINE, pipelines.PassOptions(resource_blobs=resource_blobs(text)))
     return module
-
-
-def _function(module, name: str):
-    from torch_mlir import ir
-
-    return next(op.operation for op in module.body.operations if op.operation.name == "func.func"
-                and ir.StringAttr(op.operation.attributes["sym_name"]).value == name)
 
 
 # ---------------------------------------------------------------------------
@@ -407,9 +401,9 @@ def _compiled_values(program: str, text: str, tcp_mlir: Path, functions: dict, t
     from .runtime.program import CallError, load
 
     instrumented = parse_module(text, str(tcp_mlir))
-    n_own_results = {name: return_observed_values(_function(instrumented, name)) for name in functions}
+    n_own_results = {name: return_observed_values(function_named(instrumented, name)) for name in functions}
     for name in functions:
-        types = ir.FunctionType(ir.TypeAttr(_function(instrumented, name).attributes["function_type"]).value)
+        types = ir.FunctionType(ir.TypeAttr(function_named(instrumented, name).attributes["function_type"]).value)
         arguments = 2 + sum(1 + (ir.RankedTensorType(t).rank > 0) for t in list(types.inputs) + list(types.results))
         if arguments > _MAX_ARGUMENTS:
             raise StageError(f"@{name} has too many values to observe in one call ({len(types.results)} results, "

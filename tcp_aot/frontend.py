@@ -168,21 +168,15 @@ def _clone_constants_in_lists(program) -> None:
         program.graph_module.recompile()
 
 
-def _function(module, func_name: str):
-    from torch_mlir import ir
-
-    return next(op.operation for op in module.body.operations
-                if ir.StringAttr(op.operation.attributes["sym_name"]).value == func_name)
-
-
 def _name_arguments(module, program, func_name: str) -> None:
     """Each argument's torch.export input name, for the compiled program's
     signature (signature.py)."""
     from torch_mlir import ir
 
     from .symbolic_shapes import NAME_ATTR
+    from .walk import function_named
 
-    func_op = _function(module, func_name)
+    func_op = function_named(module, func_name)
     names = program.graph_signature.user_inputs
     if len(names) != len(func_op.regions[0].blocks[0].arguments):
         return  # the importer passed something else too: leave the default names
@@ -198,6 +192,8 @@ def _bind_argument_shapes(module, program, func_name: str) -> None:
     import torch
     from torch_mlir import ir
 
+    from .walk import function_named
+
     user_inputs = program.graph_signature.user_inputs
     shapes = [node.meta["val"].shape for node in program.graph.nodes
               if node.op == "placeholder" and node.name in user_inputs]
@@ -205,7 +201,7 @@ def _bind_argument_shapes(module, program, func_name: str) -> None:
     symbols = sorted({s for dims in exprs for e in dims for s in e.free_symbols}, key=str)
     if not symbols:
         return
-    func_op = _function(module, func_name)
+    func_op = function_named(module, func_name)
     entry = func_op.regions[0].blocks[0]
     i64 = ir.IntegerType.get_signless(64)
     with ir.InsertionPoint.at_block_begin(entry):

@@ -26,3 +26,9 @@ def collect(root: ir.Operation, predicate: Callable[[ir.Operation], bool],
 def named(root: ir.Operation, *names: str) -> list[ir.Operation]:
     """The ops nested in `root` with one of these names."""
     return collect(root, lambda op: op.name in names)
+
+
+def function_named(module: ir.Module, name: str) -> ir.Operation:
+    """The func.func of a module with symbol `name`."""
+    return next(op.operation for op in module.body.operations if op.operation.name == "func.func"
+                and ir.StringAttr(op.operation.attributes["sym_name"]).value == name)
