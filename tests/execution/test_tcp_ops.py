@@ -842,6 +842,13 @@ _conv_case("conv2d_depthwise_f32", "f32", (2, 3, 7, 6), (3, 1, 3, 3), groups=3, 
            dynamic=(0, 2, 3))
 _conv_case("conv2d_depthwise_multiplier_f32", "f32", (1, 3, 6, 6), (6, 1, 3, 3), groups=3, stride=[2, 2],
            dilation=[1, 2], low=[1, 2], high=[1, 2])
+# Depthwise in 1-D and 3-D, on integers, and with more kernel offsets than
+# MAX_DEPTHWISE_TAPS (a reduction loop then, like other grouped convolutions).
+_conv_case("conv1d_depthwise_i32", "i32", (2, 4, 9), (8, 1, 3), groups=4, stride=[2], low=[1], high=[2],
+           dynamic=(0, 2))
+_conv_case("conv3d_depthwise_f64", "f64", (1, 2, 4, 5, 6), (2, 1, 2, 3, 2), groups=2, dilation=[1, 1, 2],
+           low=[1, 1, 0], high=[0, 1, 1], dynamic=(0, 3))
+_conv_case("conv1d_depthwise_long_kernel_f32", "f32", (1, 2, 80), (2, 1, 65), groups=2, low=[3], high=[3])
 _conv_case("conv2d_edges_f32", "f32", (1, 2, 4, 4), (2, 2, 2, 2), edges=True)
 _conv_case("conv2d_i32", "i32", (1, 2, 5, 5), (2, 2, 2, 2), dynamic=(0,))
 _conv_case("conv2d_i32_wraps", "i32", (1, 2, 5, 5), (2, 2, 2, 2), small_ints=False)

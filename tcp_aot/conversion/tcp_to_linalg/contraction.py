@@ -20,10 +20,13 @@ def zero(elem: ir.Type) -> ir.Value:
     return arith.ConstantOp(elem, 0.0 if is_float(elem) else 0).result
 
 
+def multiply(a: ir.Value, b: ir.Value) -> ir.Value:
+    return (arith.MulFOp(a, b) if is_float(a.type) else arith.MulIOp(a, b)).result
+
+
 def multiply_add(a: ir.Value, b: ir.Value, acc: ir.Value) -> ir.Value:
-    if is_float(a.type):
-        return arith.AddFOp(acc, arith.MulFOp(a, b).result).result
-    return arith.AddIOp(acc, arith.MulIOp(a, b).result).result
+    product = multiply(a, b)
+    return (arith.AddFOp(acc, product) if is_float(a.type) else arith.AddIOp(acc, product)).result
 
 
 @PATTERNS.register(tcp.ContractOp.OPERATION_NAME)

@@ -3,9 +3,11 @@
 The input is first dilated (input_dilation: a transposed convolution) and
 padded with tensor.pad. A convolution of one group is then the named
 linalg.conv_{1,2,3}d_nc..._fc... (optimize-linalg makes it matrix products:
-transforms/conv_to_matmul.py); a grouped one (depthwise included) is a
-linalg.generic on [N, G, C/G, ...] views, its output positions innermost so
-that LLVM vectorizes along them. Pooling is a named
+transforms/conv_to_matmul.py). A depthwise one (each group reads one input
+channel) is an elementwise linalg.generic whose body sums one product per
+kernel offset; any other grouped one is a linalg.generic on [N, G, C/G, ...]
+views. Both have the output positions innermost, so that LLVM vectorizes
+along them. Pooling is a named
 linalg op where one fits (pooling_nc{w,hw}_{max,sum}), else a generic of the
 same shape; average pooling divides by torch's divisor in a second
 elementwise generic.
@@ -13,12 +15,15 @@ elementwise generic.
 
 from __future__ import annotations
 
+import itertools
+import math
+
 from torch_mlir import ir
 from torch_mlir.dialects import arith, linalg, tensor
 
 from ...dialects import tcp
 from ..pattern_list import PatternList
-from .contraction import multiply_add, zero
+from .contraction import multiply, multiply_add, zero
 from .utils import (
     DYNAMIC, PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, size_add, size_floordiv,
     size_max, size_min, size_mul, size_sub, structured,
@@ -100,9 +105,71 @@ def lower_conv(op, rewriter):
     elif groups == 1:
         init = filled(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes, zero(elem))
         result = _NAMED_CONV[spatial](x, w, outs=[init], strides=stride, dilations=dilation)
+    elif _is_depthwise(x, w, groups):
+        result = _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t)
     else:
         result = _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t)
     rewriter.replace_op(op, [result])
+
+
+# A depthwise convolution with a kernel of more offsets than this stays a
+# reduction loop (_grouped_conv): one operand per offset would not pay.
+MAX_DEPTHWISE_TAPS = 64
+
+
+def _is_depthwise(x: ir.Value, w: ir.Value, groups: int) -> bool:
+    w_t = ir.RankedTensorType(w.type)
+    return (dim_of(x, 1) == groups and w_t.has_static_shape
+            and w_t.shape[1] == 1 and math.prod(w_t.shape[2:]) <= MAX_DEPTHWISE_TAPS)
+
+
+def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
+    """A convolution whose groups each read one input channel (channel
+    multiplier M = O / G) as one elementwise linalg.generic over the output
+    viewed as [N, G, M, S...] (as [N, G, S...] when M = 1) that sums one
+    product per kernel offset k:
+
+        out[n, g, m, s] = sum over k of x[n, g, s * stride + k * dilation] * w[g, m, k]
+
+    Its loops are all parallel with the positions innermost: LLVM vectorizes
+    the contiguous row reads of every offset (a reduction loop over the
+    kernel, innermost or not, it turns into gathers), and elementwise fusion
+    merges the bias and activation that follow."""
+    spatial = len(stride)
+    elem = out_t.element_type
+    w_t = ir.RankedTensorType(w.type)
+    kernel = w_t.shape[2:]
+    multiplier = w_t.shape[0] // groups
+    # Weights as [G, M, K] (or [G, K]), one column per kernel offset.
+    w = tensor.CollapseShapeOp(ir.RankedTensorType.get([w_t.shape[0], math.prod(kernel)], elem), w,
+                               [[0], list(range(1, w_t.rank))]).result
+    channel = [0, 1] if multiplier > 1 else [0]
+    if multiplier > 1:
+        w = _split_dim(w, 0, groups, multiplier)
+    n = dim_of(x, 0)
+    out_shape = [n, groups] + ([multiplier] if multiplier > 1 else []) + out_sizes
+    loops = len(out_shape)
+    d = ir.AffineDimExpr.get
+    # Each offset reads a strided window of x the output's size (a map of
+    # shifted dims instead would make linalg take the loop ranges from x).
+    taps = list(itertools.product(*(range(k) for k in kernel)))
+    windows = [_window(x, [t * dl for t, dl in zip(tap, dilation)], [n, groups] + out_sizes, stride) for tap in taps]
+    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(loops - spatial + i) for i in range(spatial)])
+    w_maps = [ir.AffineMap.get(loops, 0, [d(1 + c) for c in channel] + [ir.AffineConstantExpr.get(t)])
+              for t in range(len(taps))]
+
+    def body(*values):
+        xs, ws = values[:len(taps)], values[len(taps):]
+        total = multiply(xs[0], ws[0])
+        for a, b in zip(xs[1:], ws[1:]):
+            total = multiply_add(a, b, total)
+        return total
+
+    result = generic(windows + [w] * len(taps), empty(_type(out_shape, elem), out_shape),
+                     [x_map] * len(taps) + w_maps, body)
+    if multiplier == 1:
+        return result
+    return tensor.CollapseShapeOp(out_t, result, [[0], [1, 2]] + [[i] for i in range(3, 3 + spatial)]).result
 
 
 def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
@@ -131,6 +198,14 @@ def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
                         lambda a, b, acc: [multiply_add(a, b, acc)])[0]
     groups_reassociation = [[0], [1, 2]] + [[i] for i in range(3, 3 + spatial)]
     return tensor.CollapseShapeOp(out_t, result, groups_reassociation).result
+
+
+def _window(x: ir.Value, offsets: list[int], sizes: list[Size], stride: list[int]) -> ir.Value:
+    """The [N, C, S...] slice of x at [0, 0, offsets] with `stride` along the spatial dims."""
+    out_t = _type(sizes, ir.RankedTensorType(x.type).element_type)
+    return tensor.ExtractSliceOp(out_t, x, [], [as_index(s) for s in sizes if not isinstance(s, int)], [],
+                                 [0, 0] + offsets, [s if isinstance(s, int) else DYNAMIC for s in sizes],
+                                 [1, 1] + stride).result
 
 
 def _split_dim(v: ir.Value, dim: int, outer: int, inner: Size) -> ir.Value:
