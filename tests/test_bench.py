@@ -9,6 +9,7 @@ import math
 
 import pytest
 
+from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds
 from tcp_aot.bench.measure import time_calls
 from tcp_aot.bench.report import geometric_mean, table
 from workflow import copy_workflow, set_config, snakemake
@@ -85,3 +86,16 @@ def test_report_targets_and_geometric_mean():
     assert "| a: ours 2 threads / ours 1 thread | 0.50 | ≤ 0.5 | yes |" in text
     assert "| b: ours / eager, 1 thread | 4.00 | ≤ 1.0 | no |" in text
     assert geometric_mean([2.0, 8.0]) == pytest.approx(4.0)
+
+
+def test_report_gives_each_compile_stage(tmp_path):
+    for stage, program, seconds in [("mlir_tcp", "a", 0.5), ("mlir_tcp", "b", 1.5), ("opt", "a", 0.25),
+                                    ("npz", "a", 9.0)]:
+        (tmp_path / stage).mkdir(exist_ok=True)
+        (tmp_path / stage / f"{program}.tsv").write_text(f"s\tmax_rss\n{seconds}\t10\n")
+    text = table([_bench("a", 1.0, 2.0), _bench("b", 1.0, 2.0)], program_compile_seconds(tmp_path), {},
+                 compile_stage_costs(tmp_path))
+    assert "| a | 1.000 | 2.000 | 0.50 | 0.500 | 2.000 | 0.25 | 0.50 | — | — | 0.8 |" in text
+    assert "| mlir_tcp | 2 | 2.0 | 1.00 | 1.50 | b |" in text
+    assert "| opt | 1 | 0.2 | 0.25 | 0.25 | a |" in text
+    assert "| npz |" not in text  # the reference, not a compile stage

@@ -42,8 +42,14 @@ def report(costs: list[StageCost]) -> str:
     return "\n".join(lines)
 
 
-# The stages from a program's source to its .so.
-COMPILE_STAGES = ("mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "S", "so")
+# The stages from a program's source to its .so, in the order they run.
+COMPILE_STAGES = ("mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "opt", "S", "signature", "so")
+
+
+def compile_stage_costs(benchmarks: Path) -> list[StageCost]:
+    """stage_costs of the compile stages, in the order they run."""
+    costs = {c.stage: c for c in stage_costs(benchmarks)}
+    return [costs[stage] for stage in COMPILE_STAGES if stage in costs]
 
 
 def program_compile_seconds(benchmarks: Path) -> dict[str, float]:

@@ -1,13 +1,15 @@
 """The benchmark report over all programs: one table (results/bench.md) of
 each program's median times against eager PyTorch, their ratios, GFLOP/s and
-compile cost, the targets config.yaml sets, and a plot of the ratios
-(results/bench.png)."""
+compile cost, the targets config.yaml sets, the compile time of each stage,
+and a plot of the ratios (results/bench.png)."""
 
 from __future__ import annotations
 
 import json
 import math
 from pathlib import Path
+
+from .compile_cost import StageCost
 
 
 def load(results: Path) -> list[dict]:
@@ -43,7 +45,8 @@ def _ratio(v: float | None) -> str:
     return "—" if v is None else f"{v:.2f}"
 
 
-def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: dict) -> str:
+def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: dict,
+          stages: list[StageCost] = ()) -> str:
     all_rows = rows(benches, compile_seconds)
     if not all_rows:
         return "No benchmark results.\n"
@@ -71,7 +74,20 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
                       f"{_ratio(geometric_mean([r[1]['ratio'] for r in real_rows]))} (1 thread), "
                       f"{_ratio(geometric_mean([r.get(many, r[1])['ratio'] for r in real_rows]))} ({many} threads)"]
     lines += _targets(all_rows, bench_config.get("targets", {}), many)
+    lines += _compile_stages(stages)
     return "\n".join(lines) + "\n"
+
+
+def _compile_stages(stages: list[StageCost]) -> list[str]:
+    """Where compile time goes: each compile stage's seconds over all programs."""
+    if not stages:
+        return []
+    lines = ["", "Compile time per stage, over all programs (wall seconds, from benchmarks/*.tsv):", "",
+             "| stage | programs | total s | mean s | max s | slowest |", "|---|---:|---:|---:|---:|---|"]
+    for c in stages:
+        lines.append(f"| {c.stage} | {c.jobs} | {c.total_s:.1f} | {c.total_s / c.jobs:.2f} | {c.max_s:.2f} "
+                     f"| {c.slowest} |")
+    return lines
 
 
 def _seconds(v: float | None) -> str:
