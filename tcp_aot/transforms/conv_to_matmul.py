@@ -11,7 +11,10 @@ the matmul schedule's register tiles. Two forms:
 
   reading the image in place. Positions run over whole padded rows: the
   columns past the output's width are computed and dropped (kernel - 1 of
-  every row, a few percent of the work). No copy of the input is made.
+  every row, a few percent of the work). With static shapes the positions
+  are rounded up to whole register tiles (TILE_COLUMNS), and the image is
+  copied with zeros after its end only when that makes the last offset
+  read past it. Otherwise no copy of the input is made.
 * im2col: one product per image,
 
       out[n] (F x positions) = weight (F x C*kernel) @ columns(x[n]) (C*kernel x positions)
@@ -53,6 +56,11 @@ from ..walk import collect
 # register tile is loaded and stored once per kernel offset for C steps of
 # FMAs): im2col's copy is then cheaper.
 SHIFTED_MIN_CHANNELS = 8
+
+# The matmul schedule's register tiles are this many columns wide
+# (schedules/matmul.mlir). Shifted products of static shape compute a whole
+# number of them: a partial tile would run as scalar code.
+TILE_COLUMNS = 32
 
 _CONVS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
 
@@ -142,17 +150,40 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
     # computed into rows as long as the input's, then cut to the output's.
     span = _sum([size_mul(size_sub(o, 1), g) for o, g in zip(out_sizes, grid)] + [1])
     rows = [out_sizes[0]] + in_sizes[1:]
-    acc_t = _type([filters, _product(rows)], elem)
-    acc = filled(acc_t, [filters, _product(rows)], zero(elem))
+    width = _product(rows)
     flat = _flatten_spatial(image, channels)
+    if isinstance(span, int) and isinstance(width, int):
+        # Whole register tiles: the columns past the span are dropped like
+        # those past each row's end, and read zeros past the image's end.
+        span = -(-span // TILE_COLUMNS) * TILE_COLUMNS
+        width = max(width, span)
+        last_shift = sum((k - 1) * dl * g for k, dl, g in zip(kernel, dilation, grid))
+        flat = _zeros_after(flat, last_shift + span)
+    acc = filled(_type([filters, width], elem), [filters, width], zero(elem))
     for offsets in itertools.product(*[range(k) for k in kernel]):
         shift = _sum([size_mul(k * dl, g) for k, dl, g in zip(offsets, dilation, grid)])
         taps = _slice(w, [0, 0] + list(offsets), [filters, channels] + [1] * spatial, _type([filters, channels], elem))
         shifted = _slice(flat, [0, shift], [channels, span], _type([channels, span], elem))
         window = _slice(acc, [0, 0], [filters, span], _type([filters, span], elem))
         acc = _insert(linalg.matmul(taps, shifted, outs=[window]), acc, [0, 0], [filters, span])
+    rows_width = _product(rows)
+    if width != rows_width:
+        acc = _slice(acc, [0, 0], [filters, rows_width], _type([filters, rows_width], elem))
     by_rows = _unflatten(acc, filters, rows)
     return _slice(by_rows, [0] * (1 + spatial), [filters] + out_sizes, _type([filters] + out_sizes, elem))
+
+
+def _zeros_after(flat: ir.Value, length: int) -> ir.Value:
+    """[C, positions] extended with zeros to at least `length` positions."""
+    t = ir.RankedTensorType(flat.type)
+    extra = length - t.shape[1]
+    if extra <= 0:
+        return flat
+    pad = tensor.PadOp(_type([t.shape[0], length], t.element_type), flat, [], [], [0, 0], [0, extra])
+    block = pad.regions[0].blocks.append(ir.IndexType.get(), ir.IndexType.get())
+    with ir.InsertionPoint(block):
+        tensor.YieldOp(zero(t.element_type))
+    return pad.result
 
 
 def _unflatten(product: ir.Value, filters: int, out_sizes: list[Size]) -> ir.Value:
