@@ -139,6 +139,7 @@ def codegen_target(cpu: str) -> list[str]:
     """opt's and llc's target options: triple, CPU, tuning."""
     return [f"-mtriple={TRIPLE}", f"-mcpu={cpu}", f"-mattr={TUNING}"]
 
+
 # clang's predefined macro for a CPU feature -> __builtin_cpu_supports' name:
 # the vector ISA extensions the generated code may use.
 FEATURE_MACROS = {

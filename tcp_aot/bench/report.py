@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Sequence
 
 from .compile_cost import StageCost
 
@@ -46,7 +47,7 @@ def _ratio(v: float | None) -> str:
 
 
 def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: dict,
-          stages: list[StageCost] = ()) -> str:
+          stages: Sequence[StageCost] = ()) -> str:
     all_rows = rows(benches, compile_seconds)
     if not all_rows:
         return "No benchmark results.\n"
@@ -78,7 +79,7 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
     return "\n".join(lines) + "\n"
 
 
-def _compile_stages(stages: list[StageCost]) -> list[str]:
+def _compile_stages(stages: Sequence[StageCost]) -> list[str]:
     """Where compile time goes: each compile stage's seconds over all programs."""
     if not stages:
         return []

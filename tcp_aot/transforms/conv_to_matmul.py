@@ -38,7 +38,6 @@ from torch_mlir.dialects import linalg, scf, tensor
 
 from ..conversion.tcp_to_linalg.contraction import zero
 from ..conversion.tcp_to_linalg.utils import (
-    DYNAMIC,
     Size,
     as_index,
     dim_of,
@@ -46,9 +45,12 @@ from ..conversion.tcp_to_linalg.utils import (
     empty_like,
     filled,
     generic,
+    pad,
     size_add,
     size_mul,
     size_sub,
+    split_sizes,
+    tensor_type,
 )
 from ..walk import collect
 
@@ -132,7 +134,7 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
 
 def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: Size) -> ir.Value:
     """weights (F x depth) @ columns (depth x positions)."""
-    t = _type([filters, positions], ir.RankedTensorType(weights.type).element_type)
+    t = tensor_type([filters, positions], ir.RankedTensorType(weights.type).element_type)
     return linalg.matmul(weights, columns, outs=[filled(t, [filters, positions], zero(t.element_type))])
 
 
@@ -150,7 +152,7 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
     # computed into rows as long as the input's, then cut to the output's.
     span = _sum([size_mul(size_sub(o, 1), g) for o, g in zip(out_sizes, grid)] + [1])
     rows = [out_sizes[0]] + in_sizes[1:]
-    width = _product(rows)
+    width = rows_width = _product(rows)
     flat = _flatten_spatial(image, channels)
     if isinstance(span, int) and isinstance(width, int):
         # Whole register tiles: the columns past the span are dropped like
@@ -159,37 +161,32 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
         width = max(width, span)
         last_shift = sum((k - 1) * dl * g for k, dl, g in zip(kernel, dilation, grid))
         flat = _zeros_after(flat, last_shift + span)
-    acc = filled(_type([filters, width], elem), [filters, width], zero(elem))
+    acc = filled(tensor_type([filters, width], elem), [filters, width], zero(elem))
     for offsets in itertools.product(*[range(k) for k in kernel]):
         shift = _sum([size_mul(k * dl, g) for k, dl, g in zip(offsets, dilation, grid)])
-        taps = _slice(w, [0, 0] + list(offsets), [filters, channels] + [1] * spatial, _type([filters, channels], elem))
-        shifted = _slice(flat, [0, shift], [channels, span], _type([channels, span], elem))
-        window = _slice(acc, [0, 0], [filters, span], _type([filters, span], elem))
+        taps = _slice(w, [0, 0] + list(offsets), [filters, channels] + [1] * spatial,
+                      tensor_type([filters, channels], elem))
+        shifted = _slice(flat, [0, shift], [channels, span], tensor_type([channels, span], elem))
+        window = _slice(acc, [0, 0], [filters, span], tensor_type([filters, span], elem))
         acc = _insert(linalg.matmul(taps, shifted, outs=[window]), acc, [0, 0], [filters, span])
-    rows_width = _product(rows)
     if width != rows_width:
-        acc = _slice(acc, [0, 0], [filters, rows_width], _type([filters, rows_width], elem))
+        acc = _slice(acc, [0, 0], [filters, rows_width], tensor_type([filters, rows_width], elem))
     by_rows = _unflatten(acc, filters, rows)
-    return _slice(by_rows, [0] * (1 + spatial), [filters] + out_sizes, _type([filters] + out_sizes, elem))
+    return _slice(by_rows, [0] * (1 + spatial), [filters] + out_sizes, tensor_type([filters] + out_sizes, elem))
 
 
 def _zeros_after(flat: ir.Value, length: int) -> ir.Value:
     """[C, positions] extended with zeros to at least `length` positions."""
-    t = ir.RankedTensorType(flat.type)
-    extra = length - t.shape[1]
+    extra = length - ir.RankedTensorType(flat.type).shape[1]
     if extra <= 0:
         return flat
-    pad = tensor.PadOp(_type([t.shape[0], length], t.element_type), flat, [], [], [0, 0], [0, extra])
-    block = pad.regions[0].blocks.append(ir.IndexType.get(), ir.IndexType.get())
-    with ir.InsertionPoint(block):
-        tensor.YieldOp(zero(t.element_type))
-    return pad.result
+    return pad(flat, [0, 0], [0, extra], zero(ir.RankedTensorType(flat.type).element_type))
 
 
 def _unflatten(product: ir.Value, filters: int, out_sizes: list[Size]) -> ir.Value:
     """[F, positions] -> [F, out...]."""
-    t = _type([filters] + out_sizes, ir.RankedTensorType(product.type).element_type)
-    dynamic, static = _split([filters] + out_sizes)
+    t = tensor_type([filters] + out_sizes, ir.RankedTensorType(product.type).element_type)
+    dynamic, static = split_sizes([filters] + out_sizes)
     return tensor.ExpandShapeOp(t, product, [[0], list(range(1, t.rank))], dynamic, static).result
 
 
@@ -200,24 +197,18 @@ def _sum(sizes: list[Size]) -> Size:
     return total
 
 
-def _split(values: list[Size]) -> tuple[list[ir.Value], list[int]]:
-    """Mixed sizes or offsets as (dynamic values, static list with DYNAMIC)."""
-    return ([as_index(v) for v in values if not isinstance(v, int)],
-            [v if isinstance(v, int) else DYNAMIC for v in values])
-
-
 def _slice(v: ir.Value, offsets: list[Size], sizes: list[Size], t: ir.RankedTensorType) -> ir.Value:
     """v[offsets : offsets + sizes] (unit strides), with the unit dims that
     `t` lacks dropped."""
-    dyn_offsets, static_offsets = _split(offsets)
-    dyn_sizes, static_sizes = _split(sizes)
+    dyn_offsets, static_offsets = split_sizes(offsets)
+    dyn_sizes, static_sizes = split_sizes(sizes)
     return tensor.ExtractSliceOp(t, v, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
                                  [1] * len(sizes)).result
 
 
 def _insert(value: ir.Value, into: ir.Value, offsets: list[Size], sizes: list[Size]) -> ir.Value:
-    dyn_offsets, static_offsets = _split(offsets)
-    dyn_sizes, static_sizes = _split(sizes)
+    dyn_offsets, static_offsets = split_sizes(offsets)
+    dyn_sizes, static_sizes = split_sizes(sizes)
     return tensor.InsertSliceOp(value, into, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
                                 [1] * len(sizes)).result
 
@@ -226,10 +217,6 @@ def _add(a: ir.Value, b: ir.Value) -> ir.Value:
     from ..conversion.tcp_to_linalg.reduction import combine
 
     return combine("Sum", a, b)
-
-
-def _type(sizes: list[Size], elem: ir.Type) -> ir.RankedTensorType:
-    return ir.RankedTensorType.get([s if isinstance(s, int) else DYNAMIC for s in sizes], elem)
 
 
 def _product(sizes: list[Size]) -> Size:
@@ -243,7 +230,7 @@ def _image(x: ir.Value, n: ir.Value) -> ir.Value:
     """x[n] without its batch dim."""
     t = ir.RankedTensorType(x.type)
     sizes = [dim_of(x, d) for d in range(1, t.rank)]
-    return _slice(x, [n] + [0] * len(sizes), [1] + sizes, _type(sizes, t.element_type))
+    return _slice(x, [n] + [0] * len(sizes), [1] + sizes, tensor_type(sizes, t.element_type))
 
 
 def _insert_image(value: ir.Value, into: ir.Value, n: ir.Value) -> ir.Value:
@@ -256,7 +243,7 @@ def _flatten_spatial(image: ir.Value, channels: int) -> ir.Value:
     """[C, spatial...] -> [C, positions]."""
     t = ir.RankedTensorType(image.type)
     positions = _product([dim_of(image, d) for d in range(1, t.rank)])
-    return tensor.CollapseShapeOp(_type([channels, positions], t.element_type), image,
+    return tensor.CollapseShapeOp(tensor_type([channels, positions], t.element_type), image,
                                   [[0], list(range(1, t.rank))]).result
 
 
@@ -271,7 +258,7 @@ def _columns(image, channels, kernel, stride, dilation, out_sizes) -> ir.Value:
     o = [d(1 + spatial + i) for i in range(spatial)]
     in_map = ir.AffineMap.get(loops, 0, [d(0)] + [o[i] * stride[i] + k[i] * dilation[i] for i in range(spatial)])
     shape = [channels] + list(kernel) + out_sizes
-    windows = generic([image], empty(_type(shape, t.element_type), shape), [in_map], lambda v: v)
+    windows = generic([image], empty(tensor_type(shape, t.element_type), shape), [in_map], lambda v: v)
     depth = channels * math.prod(kernel)
-    return tensor.CollapseShapeOp(_type([depth, _product(out_sizes)], t.element_type), windows,
+    return tensor.CollapseShapeOp(tensor_type([depth, _product(out_sizes)], t.element_type), windows,
                                   [list(range(1 + spatial)), list(range(1 + spatial, loops))]).result

@@ -25,8 +25,8 @@ from ...dialects import tcp
 from ..pattern_list import PatternList
 from .contraction import multiply, multiply_add, zero
 from .utils import (
-    DYNAMIC, PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, size_add, size_floordiv,
-    size_max, size_min, size_mul, size_sub, structured,
+    PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, pad, size_add, size_floordiv,
+    size_max, size_min, size_mul, size_sub, split_sizes, structured, tensor_type,
 )
 
 PATTERNS = PatternList()
@@ -38,10 +38,6 @@ _NAMED_POOL = {("Max", 1): linalg.pooling_ncw_max, ("Max", 2): linalg.pooling_nc
 
 def _sizes(v: ir.Value) -> list[Size]:
     return [dim_of(v, d) for d in range(ir.RankedTensorType(v.type).rank)]
-
-
-def _type(shape: list[Size], elem: ir.Type) -> ir.RankedTensorType:
-    return ir.RankedTensorType.get([s if isinstance(s, int) else DYNAMIC for s in shape], elem)
 
 
 def window_count(size: Size, kernel: Size, stride: int, dilation: int) -> Size:
@@ -61,17 +57,7 @@ def padded(x: ir.Value, low: list[Size], high: list[Size], value: ir.Value) -> i
     """x padded with the scalar `value` on its spatial dims (dims 2...)."""
     if all(isinstance(p, int) and p == 0 for p in low + high):
         return x
-    sizes = _sizes(x)
-    low, high = [0, 0] + low, [0, 0] + high
-    out_t = _type([size_add(size_add(s, lo), hi) for s, lo, hi in zip(sizes, low, high)],
-                  ir.RankedTensorType(x.type).element_type)
-    dynamic = lambda ps: [as_index(p) for p in ps if not isinstance(p, int)]  # noqa: E731
-    static = lambda ps: [p if isinstance(p, int) else DYNAMIC for p in ps]  # noqa: E731
-    pad = tensor.PadOp(out_t, x, dynamic(low), dynamic(high), static(low), static(high))
-    block = pad.regions[0].blocks.append(*[ir.IndexType.get()] * out_t.rank)
-    with ir.InsertionPoint(block):
-        tensor.YieldOp(value)
-    return pad.result
+    return pad(x, [0, 0] + low, [0, 0] + high, value)
 
 
 def dilated(x: ir.Value, factors: list[int]) -> ir.Value:
@@ -81,11 +67,11 @@ def dilated(x: ir.Value, factors: list[int]) -> ir.Value:
     sizes = _sizes(x)
     new = sizes[:2] + [size_max(size_add(size_mul(size_sub(s, 1), f), 1), 0) for s, f in zip(sizes[2:], factors)]
     elem = ir.RankedTensorType(x.type).element_type
-    base = filled(_type(new, elem), new, zero(elem))
+    base = filled(tensor_type(new, elem), new, zero(elem))
     strides = [1, 1] + factors
     offsets = [0] * len(sizes)
-    return tensor.InsertSliceOp(x, base, [], [as_index(s) for s in sizes if not isinstance(s, int)], [],
-                                offsets, [s if isinstance(s, int) else DYNAMIC for s in sizes], strides).result
+    dynamic_sizes, static_sizes = split_sizes(sizes)
+    return tensor.InsertSliceOp(x, base, [], dynamic_sizes, [], offsets, static_sizes, strides).result
 
 
 @PATTERNS.register(tcp.ConvOp.OPERATION_NAME)
@@ -165,7 +151,7 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
             total = multiply_add(a, b, total)
         return total
 
-    result = generic(windows + [w] * len(taps), empty(_type(out_shape, elem), out_shape),
+    result = generic(windows + [w] * len(taps), empty(tensor_type(out_shape, elem), out_shape),
                      [x_map] * len(taps) + w_maps, body)
     if multiplier == 1:
         return result
@@ -183,7 +169,7 @@ def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
     xg = _split_dim(x, 1, groups, size_floordiv(c, groups))
     wg = _split_dim(w, 0, groups, size_floordiv(o, groups))
     out_shape = [n, groups, size_floordiv(o, groups)] + out_sizes
-    init = filled(_type(out_shape, elem), out_shape, zero(elem))
+    init = filled(tensor_type(out_shape, elem), out_shape, zero(elem))
     # Loops: n, g, o, then c, k... (reduced), then s...
     loops = 3 + 2 * spatial + 1
     d = ir.AffineDimExpr.get
@@ -202,9 +188,9 @@ def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
 
 def _window(x: ir.Value, offsets: list[int], sizes: list[Size], stride: list[int]) -> ir.Value:
     """The [N, C, S...] slice of x at [0, 0, offsets] with `stride` along the spatial dims."""
-    out_t = _type(sizes, ir.RankedTensorType(x.type).element_type)
-    return tensor.ExtractSliceOp(out_t, x, [], [as_index(s) for s in sizes if not isinstance(s, int)], [],
-                                 [0, 0] + offsets, [s if isinstance(s, int) else DYNAMIC for s in sizes],
+    out_t = tensor_type(sizes, ir.RankedTensorType(x.type).element_type)
+    dynamic_sizes, static_sizes = split_sizes(sizes)
+    return tensor.ExtractSliceOp(out_t, x, [], dynamic_sizes, [], [0, 0] + offsets, static_sizes,
                                  [1, 1] + stride).result
 
 
@@ -213,7 +199,7 @@ def _split_dim(v: ir.Value, dim: int, outer: int, inner: Size) -> ir.Value:
     sizes = _sizes(v)
     shape = sizes[:dim] + [outer, inner] + sizes[dim + 1:]
     reassociation = [[i] for i in range(dim)] + [[dim, dim + 1]] + [[i + 1] for i in range(dim + 1, len(sizes))]
-    out_t = _type(shape, ir.RankedTensorType(v.type).element_type)
+    out_t = tensor_type(shape, ir.RankedTensorType(v.type).element_type)
     dynamic = [as_index(s) for s in shape if not isinstance(s, int)]
     return tensor.ExpandShapeOp(out_t, v, reassociation, dynamic, list(out_t.shape)).result
 

@@ -102,6 +102,32 @@ def elementwise(inputs: Sequence[ir.Value], out_t: ir.RankedTensorType,
 Size = ir.Value | int
 
 
+def tensor_type(sizes: Sequence[Size], elem: ir.Type) -> ir.RankedTensorType:
+    """The tensor type of these sizes: dynamic where a size is a value."""
+    return ir.RankedTensorType.get([s if isinstance(s, int) else DYNAMIC for s in sizes], elem)
+
+
+def split_sizes(values: Sequence[Size]) -> tuple[list[ir.Value], list[int]]:
+    """Mixed sizes or offsets as the (dynamic values, static list with
+    DYNAMIC) pair that tensor ops take."""
+    return ([as_index(v) for v in values if not isinstance(v, int)],
+            [v if isinstance(v, int) else DYNAMIC for v in values])
+
+
+def pad(x: ir.Value, low: Sequence[Size], high: Sequence[Size], value: ir.Value) -> ir.Value:
+    """tensor.pad of x with the scalar `value`: low[d] before and high[d]
+    after its elements along each dim d."""
+    sizes = [dim_of(x, d) for d in range(ir.RankedTensorType(x.type).rank)]
+    out_t = tensor_type([size_add(size_add(s, lo), hi) for s, lo, hi in zip(sizes, low, high)],
+                        ir.RankedTensorType(x.type).element_type)
+    (dyn_low, static_low), (dyn_high, static_high) = split_sizes(low), split_sizes(high)
+    op = tensor.PadOp(out_t, x, dyn_low, dyn_high, static_low, static_high)
+    block = op.regions[0].blocks.append(*[ir.IndexType.get()] * out_t.rank)
+    with ir.InsertionPoint(block):
+        tensor.YieldOp(value)
+    return op.result
+
+
 def _size_op(a: Size, b: Size, static, dynamic) -> Size:
     if isinstance(a, int) and isinstance(b, int):
         return static(a, b)
