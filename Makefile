@@ -16,7 +16,7 @@ APT_PACKAGES := llvm-22 clang-22 libomp-22-dev libmlir-22-dev libgtest-dev graph
 # runtime for the C interface tests.
 APT_TEST_PACKAGES := slurmctld slurmd slurm-client munge libclang-rt-22-dev
 
-.PHONY: all setup setup-test test clean
+.PHONY: all setup setup-test test bench-peers clean
 
 all: setup
 	$(BIN)/snakemake -j$(JOBS)
@@ -35,6 +35,12 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/pip install --quiet --quiet --disable-pip-version-check -r requirements.txt
 	$(BIN)/pip install --quiet --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
+
+# The peers `snakemake bench` times beside ours: AOTInductor (torch's, built
+# with g++) and IREE (pinned wheels).
+bench-peers: setup
+	@./scripts/apt_install.sh g++
+	$(BIN)/pip install --quiet --quiet --disable-pip-version-check -r requirements-peers.txt
 
 clean:
 	rm -rf results logs benchmarks .snakemake

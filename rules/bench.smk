@@ -18,6 +18,7 @@ rule bench_program:
     threads: config["bench"]["threads"]
     params:
         flags=bench_flags,
+        installed_peers=installed_peers,
     shell:
         "python {input.script} --name {wildcards.name} --so {input.so} --tcp-mlir {input.tcp_mlir}"
         " --npz {input.npz} --toolchain {input.toolchain} {params.flags} --output {output} --log {log}"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from snakemake.exceptions import WorkflowError
 
+from tcp_aot.bench.peers import installed as peer_installed
 from tcp_aot.loader import module_file
 from tcp_aot.stage_code import stage_files, stages
 from tcp_aot.toolchain import TEST_SUPPORT_HEADER
@@ -146,7 +147,16 @@ def bench_flags(wildcards):
     tol, bench = tolerance(name), config["bench"]
     flags = (f"--threads {bench['threads']} --rtol {tol['rtol']} --atol {tol['atol']}"
              f" --min-calls {bench['min_calls']} --min-seconds {bench['min_seconds']}")
-    return flags + (f" --loader {loader_path(name)}" if is_model(name) else "")
+    if not is_model(name):
+        return flags
+    peers = bench.get("peers", [])
+    return flags + f" --loader {loader_path(name)}" + (f" --peers {' '.join(peers)}" if peers else "")
+
+
+def installed_peers(wildcards):
+    """The configured peers installed here: a rule parameter, so that a
+    model's bench reruns once `make bench-peers` has installed one."""
+    return [p for p in config["bench"].get("peers", []) if peer_installed(p)] if is_model(wildcards.name) else []
 
 
 def local_cores(wildcards):

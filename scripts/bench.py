@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Stage bench_program: time the compiled program against eager PyTorch on
-the same inputs, with 1 thread and with --threads (results/NAME.bench.json)."""
+the same inputs, with 1 thread and with --threads, and the --peers compilers
+beside it (results/NAME.bench.json)."""
 
 from pathlib import Path
 
+from tcp_aot.bench.peers import PEER_NAMES
 from tcp_aot.stages import bench
 from tcp_aot.stages.common import run_stage, stage_parser
 
@@ -18,7 +20,9 @@ parser.add_argument("--rtol", type=float, default=1e-5)
 parser.add_argument("--atol", type=float, default=1e-6)
 parser.add_argument("--min-calls", type=int, default=50)
 parser.add_argument("--min-seconds", type=float, default=1.0)
+parser.add_argument("--peers", nargs="*", default=[], choices=list(PEER_NAMES),
+                    help="other compilers to time on a model's inputs")
 args = parser.parse_args()
 run_stage("bench_program", args.name, args.log, lambda: bench.run(
     args.name, args.so, args.tcp_mlir, args.npz, args.loader, args.threads, args.rtol, args.atol,
-    args.min_calls, args.min_seconds, args.toolchain, args.output))
+    args.min_calls, args.min_seconds, args.peers, args.toolchain, args.output))

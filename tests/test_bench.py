@@ -11,6 +11,7 @@ import pytest
 
 from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds
 from tcp_aot.bench.measure import time_calls
+from tcp_aot.bench.peers import bench_peers, installed
 from tcp_aot.bench.report import geometric_mean, table
 from workflow import copy_workflow, set_config, snakemake
 
@@ -28,7 +29,7 @@ def benched(tmp_path_factory):
     config = set_config(workdir, models={"two_outputs": "models.two_outputs.two_outputs_loader",
                                          "matmul_ranks": "models.matmul_ranks.matmul_ranks_loader"},
                         tcp_sources={"basic_tcp_ops": {}})
-    config["bench"].update(min_calls=5, min_seconds=0.05)
+    config["bench"].update(min_calls=5, min_seconds=0.05, peers=["aoti", "iree"])
     set_config(workdir, bench=config["bench"])
     run = snakemake(workdir, "-j2", "bench")
     assert run.returncode == 0, run.output[-3000:]
@@ -45,6 +46,32 @@ def test_a_model_is_timed_against_eager(benched):
         t = main["timings"][n]
         assert t["ours"]["calls"] >= 5 and t["eager"]["calls"] >= 5
         assert math.isclose(t["ratio"], t["ours"]["median_ms"] / t["eager"]["median_ms"])
+
+
+def test_a_model_is_timed_beside_the_peers_installed(benched):
+    peers = json.loads((benched / "results/two_outputs.bench.json").read_text())["functions"]["func_main"]["peers"]
+    for peer in ("aoti", "iree"):
+        if not installed(peer):
+            assert peers[peer] == {"status": "not installed"}
+            continue
+        assert peers[peer]["status"] == "ok", peers[peer]
+        assert peers[peer]["max_abs_error"] < 1e-5 and peers[peer]["compile_s"] > 0
+        assert all(peers[peer]["timings"][n]["calls"] >= 5 for n in ("1", "2"))
+    assert "| program | ours 1T | AOTInductor 1T | IREE 1T | ours 2T |" in (benched / "results/bench.md").read_text()
+
+
+def test_a_peer_that_cannot_compile_a_model_is_reported_not_raised():
+    import numpy as np
+    import torch
+
+    class DataDependentBranch(torch.nn.Module):
+        def forward(self, x):
+            return x + 1 if x.sum() > 0 else x - 1
+
+    x = np.ones((2, 3), np.float32)
+    result = bench_peers(["aoti"], DataDependentBranch(), None, [x], [x + 1], [1], 1e-5, 1e-6, 1, 0.0, lambda: None)
+    assert result["aoti"]["status"] == "failed"
+    assert result["aoti"]["reason"].startswith("GuardOnDataDependentSymNode: ")
 
 
 def test_contractions_report_gflops(benched):
@@ -86,6 +113,20 @@ def test_report_targets_and_geometric_mean():
     assert "| a: ours 2 threads / ours 1 thread | 0.50 | ≤ 0.5 | yes |" in text
     assert "| b: ours / eager, 1 thread | 4.00 | ≤ 1.0 | no |" in text
     assert geometric_mean([2.0, 8.0]) == pytest.approx(4.0)
+
+
+def test_report_puts_peers_beside_ours_and_says_why_one_has_no_time():
+    bench = _bench("a", 1.0, 2.0)
+    bench["functions"]["func_main"]["peers"] = {
+        "aoti": {"status": "ok", "timings": {"1": {"median_ms": 0.5}, "2": {"median_ms": 0.05}}},
+        "iree": {"status": "failed", "reason": "error: 'foo' op unsupported"}}
+    text = table([bench, _bench("b", 1.0, 2.0)], {}, {"real_models": ["a"]})
+    assert "| program | ours 1T | AOTInductor 1T | IREE 1T | ours 2T | AOTInductor 2T | IREE 2T |" in text
+    assert "| a | 1.000 (0.50) | 0.500 (0.25) | failed | 0.500 (0.25) | 0.0500 (0.03) | failed |" in text
+    assert "| b | 1.000" not in text.split("Beside other compilers")[1]  # no peer ran b
+    assert "- IREE on a: error: 'foo' op unsupported" in text
+    assert ("AOTInductor: geometric mean of the ratios to eager over the 1 real models it ran: 0.25 (1T), "
+            "0.03 (2T); ours over the same models: 0.50 (1T), 0.25 (2T)") in text
 
 
 def test_report_gives_each_compile_stage(tmp_path):

@@ -2,24 +2,28 @@
 C interface on the .npz's sample inputs, checked against the reference
 outputs, then timed with 1 thread and with the configured thread count;
 for a model, eager PyTorch timed on the same inputs in the same process
-with the same thread count."""
+with the same thread count, and the peer compilers asked for (peers.py)."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
 from ..errors import StageError
+from ..loader import run_loader
 from ..reference.npz import load_npz, npz_key
 from ..runtime.library import Library
 from .flops import flops
 from .measure import time_calls
+from .outputs import OutputMismatch, compare_outputs
+from .peers import bench_peers
 
 
 def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int,
-                  rtol: float, atol: float, min_calls: int, min_seconds: float) -> dict:
+                  rtol: float, atol: float, min_calls: int, min_seconds: float, peers: Sequence[str] = ()) -> dict:
     from torch_mlir import ir
 
     from ..context import make_context
@@ -38,7 +42,8 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         interpreter = Interpreter(module, resource_blobs(text))
         counts = {s.name: flops(interpreter, s.name, inputs[s.name]) for s in sigs}
     library = Library(so, sigs)
-    model = _eager_model(loader_path) if loader_path else None
+    loaded = run_loader(loader_path) if loader_path else None
+    model = loaded.model if loaded else None
     thread_counts = sorted({1, threads})
     functions = {}
     for sig in sigs:
@@ -63,27 +68,19 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
                 "gflops": counts[sig.name] / ours[n].median_ms / 1e6 if counts[sig.name] else None,
             }
         functions[sig.name] = {"flop": counts[sig.name], "max_abs_error": error, "timings": timings}
+        if loaded and peers:
+            functions[sig.name]["peers"] = bench_peers(
+                list(peers), model, loaded.dynamic_shapes, inputs[sig.name], wants, thread_counts, rtol, atol,
+                min_calls, min_seconds, _let_idle_threads_sleep)
     return {"program": name, "threads": thread_counts, "functions": functions}
 
 
 def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,
            atol: float) -> float:
-    """The largest absolute error; a StageError when an output is wrong (a
-    benchmark of wrong code measures nothing)."""
-    worst = 0.0
-    for i, (got, want) in enumerate(zip(gots, wants)):
-        if got.shape != want.shape:
-            raise StageError(f"@{function} output {i} has shape {got.shape}, the reference {want.shape}")
-        if got.dtype.kind == "f":
-            close = np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
-            if got.size:
-                worst = max(worst, float(np.nanmax(np.abs(got.astype(np.float64) - want))))
-        else:
-            close = got == want
-        if not np.all(close):
-            raise StageError(f"@{function} output {i} differs from the reference in {int(np.sum(~close))} of "
-                             f"{got.size} elements; run the execute test (results/{program}_test) for details")
-    return worst
+    try:
+        return compare_outputs(gots, wants, rtol, atol)
+    except OutputMismatch as e:
+        raise StageError(f"@{function} {e}; run the execute test (results/{program}_test) for details") from None
 
 
 def _let_idle_threads_sleep() -> None:
@@ -91,12 +88,6 @@ def _let_idle_threads_sleep() -> None:
     spin 200 ms after a parallel region, KMP_BLOCKTIME; libgomp's less), so
     that they do not take a core from the side being timed."""
     time.sleep(0.3)
-
-
-def _eager_model(loader_path: str):
-    from ..loader import run_loader
-
-    return run_loader(loader_path).model
 
 
 def _time_eager(model, inputs: list[np.ndarray], threads: int, min_calls: int, min_seconds: float):

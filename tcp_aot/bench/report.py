@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .compile_cost import StageCost
+from .peers import PEER_NAMES
 
 
 def load(results: Path) -> list[dict]:
@@ -24,7 +25,7 @@ def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
         threads = bench["threads"]
         for function, result in bench["functions"].items():
             row = {"program": bench["program"], "function": function, "threads": threads,
-                   "compile_s": compile_seconds.get(bench["program"])}
+                   "compile_s": compile_seconds.get(bench["program"]), "peers": result.get("peers", {})}
             for n in threads:
                 t = result["timings"][str(n)]
                 row[n] = {"ours": t["ours"]["median_ms"], "eager": (t["eager"] or {}).get("median_ms"),
@@ -39,7 +40,7 @@ def geometric_mean(values: list[float]) -> float | None:
 
 
 def _ms(v: float | None) -> str:
-    return "—" if v is None else f"{v:.3f}" if v < 10 else f"{v:.1f}"
+    return "—" if v is None else f"{v:.4f}" if v < 0.1 else f"{v:.3f}" if v < 10 else f"{v:.1f}"
 
 
 def _ratio(v: float | None) -> str:
@@ -75,8 +76,49 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
                       f"{_ratio(geometric_mean([r[1]['ratio'] for r in real_rows]))} (1 thread), "
                       f"{_ratio(geometric_mean([r.get(many, r[1])['ratio'] for r in real_rows]))} ({many} threads)"]
     lines += _targets(all_rows, bench_config.get("targets", {}), many)
+    lines += _peers(all_rows, real, many)
     lines += _compile_stages(stages)
     return "\n".join(lines) + "\n"
+
+
+def _peers(all_rows: list[dict], real: set[str], many: int) -> list[str]:
+    """Other compilers beside ours: median ms (ratio to eager) per thread
+    count, and why a peer has no time for a model."""
+    peer_rows = [r for r in all_rows if r["peers"]]
+    if not peer_rows:
+        return []
+    peers = list(dict.fromkeys(p for r in peer_rows for p in r["peers"]))
+    counts = [1, many] if many > 1 else [1]
+    header = " | ".join(f"{label} {n}T" for n in counts for label in ["ours"] + [PEER_NAMES[p] for p in peers])
+    lines = ["", "Beside other compilers: median ms per call (ratio to eager PyTorch, same inputs and threads).", "",
+             f"| program | {header} |", "|---|" + "---:|" * (len(counts) * (1 + len(peers)))]
+    notes = []
+    for r in peer_rows:
+        cells = []
+        for n in counts:
+            ours = r.get(n, r[1])
+            cells.append(f"{_ms(ours['ours'])} ({_ratio(ours['ratio'])})")
+            for p in peers:
+                result = r["peers"].get(p, {"status": "not run"})
+                if result["status"] != "ok":
+                    cells.append(result["status"])
+                    continue
+                ms = result["timings"][str(n)]["median_ms"]
+                cells.append(f"{_ms(ms)} ({_ratio(ms / ours['eager'] if ours['eager'] else None)})")
+        lines.append(f"| {r['program']} | " + " | ".join(cells) + " |")
+        notes += [f"- {PEER_NAMES[p]} on {r['program']}: {result['reason']}"
+                  for p, result in r["peers"].items() if result["status"] == "failed"]
+    real_rows = [r for r in peer_rows if r["program"] in real]
+    for p in peers:
+        ran = [r for r in real_rows if r["peers"].get(p, {}).get("status") == "ok"]
+        if ran:
+            means = [geometric_mean([r["peers"][p]["timings"][str(n)]["median_ms"] / r.get(n, r[1])["eager"]
+                                     for r in ran]) for n in counts]
+            lines += ["", f"{PEER_NAMES[p]}: geometric mean of the ratios to eager over the {len(ran)} real models "
+                          f"it ran: " + ", ".join(f"{_ratio(m)} ({n}T)" for m, n in zip(means, counts))
+                      + "; ours over the same models: " + ", ".join(
+                          f"{_ratio(geometric_mean([r.get(n, r[1])['ratio'] for r in ran]))} ({n}T)" for n in counts)]
+    return lines + ([""] + notes if notes else [])
 
 
 def _compile_stages(stages: Sequence[StageCost]) -> list[str]:

@@ -1,5 +1,5 @@
 """Stage bench_program: the program's compiled code timed against eager
-PyTorch (results/NAME.bench.json)."""
+PyTorch, and beside other compilers' (results/NAME.bench.json)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from .common import tools, write_atomic
 
 
 def run(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int, rtol: float,
-        atol: float, min_calls: int, min_seconds: float, toolchain_json: Path, output: Path) -> None:
+        atol: float, min_calls: int, min_seconds: float, peers: list[str], toolchain_json: Path,
+        output: Path) -> None:
     from ..bench.machine import machine
     from ..bench.program import bench_program
 
-    result = bench_program(name, so, tcp_mlir, npz, loader_path, threads, rtol, atol, min_calls, min_seconds)
+    result = bench_program(name, so, tcp_mlir, npz, loader_path, threads, rtol, atol, min_calls, min_seconds,
+                           peers)
     result["machine"] = machine(tools(toolchain_json)["llc"]["path"])
     write_atomic(output, json.dumps(result, indent=2) + "\n")

@@ -1,0 +1,123 @@
+"""Other ahead-of-time compilers timed beside ours on a model's inputs:
+AOTInductor (torch._inductor, needs a C++ compiler) and IREE (llvm-cpu
+through iree-turbine; `make bench-peers` installs it). A peer that is not
+installed, fails to compile the model, or computes a wrong output is
+reported as such with its reason; it never fails the benchmark."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import tempfile
+import time
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    import numpy as np
+
+PEER_NAMES = {"aoti": "AOTInductor", "iree": "IREE"}
+
+# A peer's runner: given a thread count, the zero-argument call to time.
+Runner = Callable[[int], Callable[[], object]]
+
+
+def installed(peer: str) -> bool:
+    """Cheap enough for the Snakefile to ask at parse time: this module
+    imports numpy, torch and IREE only when it runs a peer."""
+    if peer == "aoti":
+        return shutil.which(os.environ.get("CXX", "g++")) is not None
+    return all(importlib.util.find_spec(m) is not None for m in ("iree.compiler", "iree.runtime", "iree.turbine"))
+
+
+def bench_peers(peers: list[str], model, dynamic_shapes, inputs: list[np.ndarray], wants: list[np.ndarray],
+                thread_counts: list[int], rtol: float, atol: float, min_calls: int, min_seconds: float,
+                settle: Callable[[], None]) -> dict:
+    """Per peer: status "ok" with its compile time, largest error and
+    timings per thread count, or "not installed" / "failed" with a reason."""
+    from .measure import time_calls
+    from .outputs import compare_outputs
+
+    results = {}
+    for peer in peers:
+        if not installed(peer):
+            results[peer] = {"status": "not installed"}
+            continue
+        try:
+            start = time.perf_counter()
+            with tempfile.TemporaryDirectory(prefix=f"tcp_aot_{peer}_") as workdir:
+                runner = _COMPILERS[peer](model, dynamic_shapes, inputs, workdir)
+                compile_s = time.perf_counter() - start
+                error = compare_outputs(_outputs(runner(1)()), wants, rtol, atol)
+                timings = {}
+                for n in thread_counts:
+                    call = runner(n)
+                    timings[str(n)] = time_calls(call, min_calls, min_seconds).as_dict()
+                    settle()
+        except Exception as e:  # a peer's failure is a result to report, not ours
+            results[peer] = {"status": "failed", "reason": _first_line(e)}
+            continue
+        results[peer] = {"status": "ok", "compile_s": compile_s, "max_abs_error": error, "timings": timings}
+    return results
+
+
+def _aoti(model, dynamic_shapes, inputs: list[np.ndarray], workdir: str) -> Runner:
+    import numpy as np
+    import torch
+
+    tensors = [torch.from_numpy(np.array(a)) for a in inputs]
+    exported = torch.export.export(model, tuple(tensors), dynamic_shapes=dynamic_shapes)
+    package = torch._inductor.aoti_compile_and_package(exported, package_path=os.path.join(workdir, "model.pt2"))
+    compiled = torch._inductor.aoti_load_package(package)
+
+    def runner(threads: int):
+        torch.set_num_threads(threads)  # the OpenMP threads of Inductor's C++ kernels
+
+        def call():
+            with torch.inference_mode():
+                return compiled(*tensors)
+        return call
+    return runner
+
+
+def _iree(model, dynamic_shapes, inputs: list[np.ndarray], workdir: str) -> Runner:
+    import iree.runtime as rt
+    import iree.turbine.aot as aot
+    import numpy as np
+    import torch
+    from iree.compiler import compile_str
+
+    exported = aot.export(model, *[torch.from_numpy(np.array(a)) for a in inputs], dynamic_shapes=dynamic_shapes)
+    vmfb = compile_str(str(exported.mlir_module), target_backends=["llvm-cpu"],
+                       extra_args=["--iree-llvmcpu-target-cpu=host"])
+
+    def runner(threads: int):
+        # One thread: the synchronous driver, on the calling thread as ours
+        # is; more: the task driver with that many worker groups.
+        if threads > 1:
+            rt.flags.parse_flags(f"--task_topology_group_count={threads}")
+        context = rt.SystemContext(config=rt.Config("local-task" if threads > 1 else "local-sync"))
+        context.add_vm_module(rt.VmModule.copy_buffer(context.instance, vmfb))
+        function = context.modules.module["main"]
+        arrays = [rt.asdevicearray(context.config.device, a) for a in inputs]
+        return lambda: function(*arrays)
+    return runner
+
+
+_COMPILERS: dict[str, Callable[..., Runner]] = {"aoti": _aoti, "iree": _iree}
+
+
+def _outputs(result) -> list[np.ndarray]:
+    import numpy as np
+
+    results = result if isinstance(result, (list, tuple)) else [result]
+    return [np.asarray(r.to_host() if hasattr(r, "to_host") else r) for r in results]
+
+
+def _first_line(e: Exception) -> str:
+    """A peer's error as a table footnote: its type and one line (IREE's
+    compiler error carries the whole tool output: its first `error:` line)."""
+    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
+    errors = [line for line in lines if "error:" in line]
+    line = f"{type(e).__name__}: {(errors or lines or [''])[0]}"
+    return line if len(line) <= 200 else line[:197] + "..."
