@@ -159,7 +159,8 @@ def _targets(all_rows: list[dict], targets: dict, many: int) -> list[str]:
 
 
 def plot(benches: list[dict], output: Path) -> None:
-    """Bars of ours / eager per program, 1 thread and many, on a log scale."""
+    """Bars of ours / eager per program, 1 thread and many, on a log scale;
+    a marker per peer that ran the program (its ratio at 1 thread)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -171,12 +172,19 @@ def plot(benches: list[dict], output: Path) -> None:
     fig, ax = plt.subplots(figsize=(max(8.0, 0.28 * len(names)), 5))
     width = 0.4
     xs = range(len(names))
-    ax.bar([x - width / 2 for x in xs], [r[1]["ratio"] for r in all_rows], width, label="1 thread")
+    ax.bar([x - width / 2 for x in xs], [r[1]["ratio"] for r in all_rows], width, label="ours, 1 thread")
     if many > 1:
-        ax.bar([x + width / 2 for x in xs], [r[many]["ratio"] for r in all_rows], width, label=f"{many} threads")
+        ax.bar([x + width / 2 for x in xs], [r[many]["ratio"] for r in all_rows], width,
+               label=f"ours, {many} threads")
+    for peer, marker in zip(PEER_NAMES, "ox"):
+        ran = [(x, r) for x, r in zip(xs, all_rows) if r["peers"].get(peer, {}).get("status") == "ok"]
+        if ran:
+            ax.scatter([x - width / 2 for x, _ in ran],
+                       [r["peers"][peer]["timings"]["1"]["median_ms"] / r[1]["eager"] for _, r in ran],
+                       marker=marker, color="black", zorder=3, label=f"{PEER_NAMES[peer]}, 1 thread")
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_yscale("log")
-    ax.set_ylabel("time ours / eager PyTorch (lower is faster)")
+    ax.set_ylabel("time / eager PyTorch (lower is faster)")
     ax.set_xticks(list(xs))
     ax.set_xticklabels(names, rotation=90, fontsize=7)
     ax.legend()
