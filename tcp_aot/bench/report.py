@@ -83,7 +83,8 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
 
 def _peers(all_rows: list[dict], real: set[str], many: int) -> list[str]:
     """Other compilers beside ours: median ms (ratio to eager) per thread
-    count, and why a peer has no time for a model."""
+    count, their geometric means and compile times over the real models,
+    and why a peer has no time for a model."""
     peer_rows = [r for r in all_rows if r["peers"]]
     if not peer_rows:
         return []
@@ -96,29 +97,39 @@ def _peers(all_rows: list[dict], real: set[str], many: int) -> list[str]:
     for r in peer_rows:
         cells = []
         for n in counts:
-            ours = r.get(n, r[1])
-            cells.append(f"{_ms(ours['ours'])} ({_ratio(ours['ratio'])})")
+            ours = r.get(n, {})
+            cells.append(f"{_ms(ours.get('ours'))} ({_ratio(ours.get('ratio'))})")
             for p in peers:
                 result = r["peers"].get(p, {"status": "not run"})
-                if result["status"] != "ok":
-                    cells.append(result["status"])
-                    continue
-                ms = result["timings"][str(n)]["median_ms"]
-                cells.append(f"{_ms(ms)} ({_ratio(ms / ours['eager'] if ours['eager'] else None)})")
+                ms = _peer_ms(result, n)
+                cells.append(result["status"] if result["status"] != "ok"
+                             else f"{_ms(ms)} ({_ratio(_peer_ratio(r, result, n))})")
         lines.append(f"| {r['program']} | " + " | ".join(cells) + " |")
         notes += [f"- {PEER_NAMES[p]} on {r['program']}: {result['reason']}"
                   for p, result in r["peers"].items() if result["status"] == "failed"]
-    real_rows = [r for r in peer_rows if r["program"] in real]
     for p in peers:
-        ran = [r for r in real_rows if r["peers"].get(p, {}).get("status") == "ok"]
-        if ran:
-            means = [geometric_mean([r["peers"][p]["timings"][str(n)]["median_ms"] / r.get(n, r[1])["eager"]
-                                     for r in ran]) for n in counts]
-            lines += ["", f"{PEER_NAMES[p]}: geometric mean of the ratios to eager over the {len(ran)} real models "
-                          f"it ran: " + ", ".join(f"{_ratio(m)} ({n}T)" for m, n in zip(means, counts))
-                      + "; ours over the same models: " + ", ".join(
-                          f"{_ratio(geometric_mean([r.get(n, r[1])['ratio'] for r in ran]))} ({n}T)" for n in counts)]
+        ran = [r for r in peer_rows if r["program"] in real and r["peers"].get(p, {}).get("status") == "ok"]
+        if not ran:
+            continue
+        theirs = ", ".join(f"{_ratio(geometric_mean([_peer_ratio(r, r['peers'][p], n) for r in ran]))} ({n}T)"
+                           for n in counts)
+        ours = ", ".join(f"{_ratio(geometric_mean([r.get(n, {}).get('ratio') for r in ran]))} ({n}T)"
+                         for n in counts)
+        compile_s = [r["peers"][p]["compile_s"] for r in ran]
+        our_compile_s = [r["compile_s"] for r in ran if r["compile_s"] is not None]
+        lines += ["", f"{PEER_NAMES[p]} over the {len(ran)} real models it ran: geometric mean of the ratios to "
+                      f"eager {theirs} (ours {ours}); compile time {sum(compile_s) / len(compile_s):.1f} s per model"
+                      + (f" (ours {sum(our_compile_s) / len(our_compile_s):.1f} s)" if our_compile_s else "")]
     return lines + ([""] + notes if notes else [])
+
+
+def _peer_ms(result: dict, n: int) -> float | None:
+    return result.get("timings", {}).get(str(n), {}).get("median_ms")
+
+
+def _peer_ratio(row: dict, result: dict, n: int) -> float | None:
+    ms, eager = _peer_ms(result, n), row.get(n, {}).get("eager")
+    return ms / eager if ms and eager else None
 
 
 def _compile_stages(stages: Sequence[StageCost]) -> list[str]:
@@ -176,12 +187,12 @@ def plot(benches: list[dict], output: Path) -> None:
     if many > 1:
         ax.bar([x + width / 2 for x in xs], [r[many]["ratio"] for r in all_rows], width,
                label=f"ours, {many} threads")
-    for peer, marker in zip(PEER_NAMES, "ox"):
-        ran = [(x, r) for x, r in zip(xs, all_rows) if r["peers"].get(peer, {}).get("status") == "ok"]
+    for peer, marker in {"aoti": "o", "iree": "x"}.items():
+        ran = [(x, _peer_ratio(r, r["peers"][peer], 1)) for x, r in zip(xs, all_rows)
+               if r["peers"].get(peer, {}).get("status") == "ok"]
         if ran:
-            ax.scatter([x - width / 2 for x, _ in ran],
-                       [r["peers"][peer]["timings"]["1"]["median_ms"] / r[1]["eager"] for _, r in ran],
-                       marker=marker, color="black", zorder=3, label=f"{PEER_NAMES[peer]}, 1 thread")
+            ax.scatter([x - width / 2 for x, _ in ran], [ratio for _, ratio in ran], marker=marker, color="black",
+                       zorder=3, label=f"{PEER_NAMES[peer]}, 1 thread")
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_yscale("log")
     ax.set_ylabel("time / eager PyTorch (lower is faster)")
