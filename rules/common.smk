@@ -146,7 +146,7 @@ def bench_flags(wildcards):
     name = wildcards.name
     tol, bench = tolerance(name), config["bench"]
     flags = (f"--threads {bench['threads']} --rtol {tol['rtol']} --atol {tol['atol']}"
-             f" --min-calls {bench['min_calls']} --min-seconds {bench['min_seconds']}")
+             f" --min-calls {bench['min_calls']} --min-seconds {bench['min_seconds']} --rounds {bench['rounds']}")
     if not is_model(name):
         return flags
     peers = bench.get("peers", [])

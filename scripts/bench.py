@@ -20,9 +20,10 @@ parser.add_argument("--rtol", type=float, default=1e-5)
 parser.add_argument("--atol", type=float, default=1e-6)
 parser.add_argument("--min-calls", type=int, default=50)
 parser.add_argument("--min-seconds", type=float, default=1.0)
+parser.add_argument("--rounds", type=int, default=1, help="time each side this many times, keep its fastest")
 parser.add_argument("--peers", nargs="*", default=[], choices=list(PEER_NAMES),
                     help="other compilers to time on a model's inputs")
 args = parser.parse_args()
 run_stage("bench_program", args.name, args.log, lambda: bench.run(
     args.name, args.so, args.tcp_mlir, args.npz, args.loader, args.threads, args.rtol, args.atol,
-    args.min_calls, args.min_seconds, args.peers, args.toolchain, args.output))
+    args.min_calls, args.min_seconds, args.rounds, args.peers, args.toolchain, args.output))

@@ -10,7 +10,7 @@ import math
 import pytest
 
 from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds
-from tcp_aot.bench.measure import time_calls
+from tcp_aot.bench.measure import Timing, faster, time_calls
 from tcp_aot.bench.peers import bench_peers, installed
 from tcp_aot.bench.report import geometric_mean, table
 from workflow import copy_workflow, set_config, snakemake
@@ -21,6 +21,12 @@ def test_time_calls_takes_enough_calls_and_time():
     timing = time_calls(lambda: calls.append(1), min_calls=20, min_seconds=0.05, warmup_calls=2)
     assert timing.calls >= 20 and len(calls) == timing.calls + 2
     assert 0 <= timing.min_ms <= timing.median_ms <= timing.p90_ms
+
+
+def test_a_disturbed_round_does_not_count():
+    calm, disturbed = Timing(50, 1.0, 0.9, 1.1), Timing(50, 15.0, 0.9, 30.0)
+    assert faster(None, disturbed) is disturbed
+    assert faster(disturbed, calm) is calm and faster(calm, disturbed) is calm
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +44,7 @@ def benched(tmp_path_factory):
 
 def test_a_model_is_timed_against_eager(benched):
     result = json.loads((benched / "results/two_outputs.bench.json").read_text())
-    assert result["program"] == "two_outputs" and result["threads"] == [1, 2]
+    assert result["program"] == "two_outputs" and result["threads"] == [1, 2] and result["rounds"] == 2
     assert result["machine"]["cpu_model"] and result["machine"]["logical_cpus"] >= 1
     main = result["functions"]["func_main"]
     assert main["flop"] == 0  # no contraction, no convolution
@@ -70,7 +76,8 @@ def test_a_peer_that_cannot_compile_a_model_is_reported_not_raised():
             return x + 1 if x.sum() > 0 else x - 1
 
     x = np.ones((2, 3), np.float32)
-    result = bench_peers(["aoti"], DataDependentBranch(), None, [x], [x + 1], [1], 1e-5, 1e-6, 1, 0.0, lambda: None)
+    result = bench_peers(["aoti"], DataDependentBranch(), None, [x], [x + 1], [1], 1e-5, 1e-6, 1, 0.0, 1,
+                         lambda: None)
     assert result["aoti"]["status"] == "failed"
     assert result["aoti"]["reason"].startswith("GuardOnDataDependentSymNode: ")
 

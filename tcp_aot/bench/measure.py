@@ -1,5 +1,7 @@
 """Timing calls: warm up, then time each call until at least `min_calls`
-calls and `min_seconds` seconds have passed; report median, min and p90."""
+calls and `min_seconds` seconds have passed; report median, min and p90.
+A benchmark times each side in several rounds and keeps each side's
+fastest (`faster`)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,12 @@ def time_calls(call: Callable[[], object], min_calls: int = 50, min_seconds: flo
     times.sort()
     ms = [t / 1e6 for t in times]
     return Timing(len(ms), _quantile(ms, 0.5), ms[0], _quantile(ms, 0.9))
+
+
+def faster(a: Timing | None, b: Timing) -> Timing:
+    """Of two rounds' timings of one call, the one with the lower median: a
+    round that another process on the machine disturbed does not count."""
+    return b if a is None or b.median_ms < a.median_ms else a
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:

@@ -1,6 +1,7 @@
 """The benchmark of one program: its compiled functions called through their
 C interface on the .npz's sample inputs, checked against the reference
-outputs, then timed with 1 thread and with the configured thread count;
+outputs, then timed with 1 thread and with the configured thread count, in
+`rounds` rounds (each side's fastest kept);
 for a model, eager PyTorch timed on the same inputs in the same process
 with the same thread count, and the peer compilers asked for (peers.py)."""
 
@@ -17,13 +18,14 @@ from ..loader import run_loader
 from ..reference.npz import load_npz, npz_key
 from ..runtime.library import Library
 from .flops import flops
-from .measure import time_calls
+from .measure import faster, time_calls
 from .outputs import OutputMismatch, compare_outputs
 from .peers import bench_peers
 
 
 def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int,
-                  rtol: float, atol: float, min_calls: int, min_seconds: float, peers: Sequence[str] = ()) -> dict:
+                  rtol: float, atol: float, min_calls: int, min_seconds: float, rounds: int = 1,
+                  peers: Sequence[str] = ()) -> dict:
     from torch_mlir import ir
 
     from ..context import make_context
@@ -51,14 +53,17 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         wants = [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))]
         error = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
         prepared = function.prepare(*inputs[sig.name])
-        ours = {}
-        for n in thread_counts:
-            library.set_num_threads(n)
-            ours[n] = time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
-        _let_idle_threads_sleep()
-        eager = {n: _time_eager(model, inputs[sig.name], n, min_calls, min_seconds) for n in thread_counts} \
-            if model else {}
-        _let_idle_threads_sleep()
+        ours, eager = {}, {}
+        for _ in range(rounds):
+            for n in thread_counts:
+                library.set_num_threads(n)
+                ours[n] = faster(ours.get(n), time_calls(lambda: function.call_prepared(prepared, keep=False),
+                                                         min_calls, min_seconds))
+            _let_idle_threads_sleep()
+            if model:
+                for n in thread_counts:
+                    eager[n] = faster(eager.get(n), _time_eager(model, inputs[sig.name], n, min_calls, min_seconds))
+                _let_idle_threads_sleep()
         timings = {}
         for n in thread_counts:
             timings[str(n)] = {
@@ -71,8 +76,8 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         if loaded and peers:
             functions[sig.name]["peers"] = bench_peers(
                 list(peers), model, loaded.dynamic_shapes, inputs[sig.name], wants, thread_counts, rtol, atol,
-                min_calls, min_seconds, _let_idle_threads_sleep)
-    return {"program": name, "threads": thread_counts, "functions": functions}
+                min_calls, min_seconds, rounds, _let_idle_threads_sleep)
+    return {"program": name, "threads": thread_counts, "rounds": rounds, "functions": functions}
 
 
 def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,
