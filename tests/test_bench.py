@@ -10,7 +10,7 @@ import math
 import pytest
 
 from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds
-from tcp_aot.bench.measure import Timing, faster, time_calls
+from tcp_aot.bench.measure import Timing, fastest_of_rounds, time_calls
 from tcp_aot.bench.peers import bench_peers, installed
 from tcp_aot.bench.report import geometric_mean, table
 from workflow import copy_workflow, set_config, snakemake
@@ -25,8 +25,12 @@ def test_time_calls_takes_enough_calls_and_time():
 
 def test_a_disturbed_round_does_not_count():
     calm, disturbed = Timing(50, 1.0, 0.9, 1.1), Timing(50, 15.0, 0.9, 30.0)
-    assert faster(None, disturbed) is disturbed
-    assert faster(disturbed, calm) is calm and faster(calm, disturbed) is calm
+    taken, settled = [], []
+    rounds = {"a": iter([disturbed, calm]), "b": iter([calm, disturbed])}
+    measures = {key: (lambda key=key: taken.append(key) or next(rounds[key])) for key in rounds}
+    best = fastest_of_rounds(measures, 2, lambda: settled.append(1))
+    assert best == {"a": calm, "b": calm}
+    assert taken == ["a", "b", "a", "b"] and len(settled) == 4  # in turn, settling after each
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +80,8 @@ def test_a_peer_that_cannot_compile_a_model_is_reported_not_raised():
             return x + 1 if x.sum() > 0 else x - 1
 
     x = np.ones((2, 3), np.float32)
-    result = bench_peers(["aoti"], DataDependentBranch(), None, [x], [x + 1], [1], 1e-5, 1e-6, 1, 0.0, 1,
-                         lambda: None)
+    result = bench_peers(["aoti"], DataDependentBranch(), None, [torch.from_numpy(x)], [x + 1], [1], 1e-5, 1e-6,
+                         1, 0.0, 1, lambda: None)
     assert result["aoti"]["status"] == "failed"
     assert result["aoti"]["reason"].startswith("GuardOnDataDependentSymNode: ")
 

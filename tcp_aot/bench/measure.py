@@ -1,13 +1,15 @@
 """Timing calls: warm up, then time each call until at least `min_calls`
 calls and `min_seconds` seconds have passed; report median, min and p90.
-A benchmark times each side in several rounds and keeps each side's
-fastest (`faster`)."""
+A benchmark takes each of its measures in several rounds and keeps each
+one's fastest (`fastest_of_rounds`)."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass
-from typing import Callable
+from typing import Callable, TypeVar
+
+K = TypeVar("K")
 
 
 @dataclass(frozen=True)
@@ -36,10 +38,19 @@ def time_calls(call: Callable[[], object], min_calls: int = 50, min_seconds: flo
     return Timing(len(ms), _quantile(ms, 0.5), ms[0], _quantile(ms, 0.9))
 
 
-def faster(a: Timing | None, b: Timing) -> Timing:
-    """Of two rounds' timings of one call, the one with the lower median: a
-    round that another process on the machine disturbed does not count."""
-    return b if a is None or b.median_ms < a.median_ms else a
+def fastest_of_rounds(measures: dict[K, Callable[[], Timing]], rounds: int,
+                      settle: Callable[[], None]) -> dict[K, Timing]:
+    """Each measure taken `rounds` times in turn with the others, `settle`
+    after each; per measure the timing with the lowest median, so that a
+    round another process on the machine disturbed does not count."""
+    best: dict[K, Timing] = {}
+    for _ in range(rounds):
+        for key, measure in measures.items():
+            timing = measure()
+            if key not in best or timing.median_ms < best[key].median_ms:
+                best[key] = timing
+            settle()
+    return best
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:

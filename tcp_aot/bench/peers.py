@@ -34,19 +34,15 @@ def installed(peer: str) -> bool:
         importlib.util.find_spec(m) is not None for m in ("iree.compiler", "iree.runtime", "iree.turbine"))
 
 
-def bench_peers(peers: list[str], model, dynamic_shapes, inputs: list[np.ndarray], wants: list[np.ndarray],
+def bench_peers(peers: list[str], model, dynamic_shapes, tensors: list, wants: list[np.ndarray],
                 thread_counts: list[int], rtol: float, atol: float, min_calls: int, min_seconds: float,
                 rounds: int, settle: Callable[[], None]) -> dict:
     """Per peer: status "ok" with its compile time and timings per thread
     count (each count's outputs checked first), or "not installed" /
     "failed" with a reason."""
-    import numpy as np
-    import torch
-
-    from .measure import faster, time_calls
+    from .measure import fastest_of_rounds, time_calls
     from .outputs import compare_outputs
 
-    tensors = [torch.from_numpy(np.array(a)) for a in inputs]
     results = {}
     for peer in peers:
         if not installed(peer):
@@ -59,11 +55,11 @@ def bench_peers(peers: list[str], model, dynamic_shapes, inputs: list[np.ndarray
                 compile_s = time.perf_counter() - start
                 for n in thread_counts:
                     compare_outputs(_outputs(runner(n)()), wants, rtol, atol)
-                best = {}
-                for _ in range(rounds):
-                    for n in thread_counts:
-                        best[n] = faster(best.get(n), time_calls(runner(n), min_calls, min_seconds))
-                        settle()
+
+                def time_peer(n: int):
+                    return time_calls(runner(n), min_calls, min_seconds)
+
+                best = fastest_of_rounds({n: functools.partial(time_peer, n) for n in thread_counts}, rounds, settle)
                 timings = {str(n): t.as_dict() for n, t in best.items()}
         except Exception as e:  # a peer's failure is a result to report, not ours
             results[peer] = {"status": "failed", "reason": _first_line(e)}

@@ -7,6 +7,7 @@ with the same thread count, and the peer compilers asked for (peers.py)."""
 
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 from typing import Sequence
@@ -18,7 +19,7 @@ from ..loader import run_loader
 from ..reference.npz import load_npz, npz_key
 from ..runtime.library import Library
 from .flops import flops
-from .measure import faster, time_calls
+from .measure import Timing, fastest_of_rounds, time_calls
 from .outputs import OutputMismatch, compare_outputs
 from .peers import bench_peers
 
@@ -53,29 +54,30 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         wants = [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))]
         error = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
         prepared = function.prepare(*inputs[sig.name])
-        ours, eager = {}, {}
-        for _ in range(rounds):
-            for n in thread_counts:
-                library.set_num_threads(n)
-                ours[n] = faster(ours.get(n), time_calls(lambda: function.call_prepared(prepared, keep=False),
-                                                         min_calls, min_seconds))
-            _let_idle_threads_sleep()
-            if model:
-                for n in thread_counts:
-                    eager[n] = faster(eager.get(n), _time_eager(model, inputs[sig.name], n, min_calls, min_seconds))
-                _let_idle_threads_sleep()
+
+        def time_ours(n: int) -> Timing:
+            library.set_num_threads(n)
+            return time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
+
+        measures = {("ours", n): functools.partial(time_ours, n) for n in thread_counts}
+        if model:
+            tensors = _tensors(inputs[sig.name])
+            measures |= {("eager", n): functools.partial(_time_eager, model, tensors, n, min_calls, min_seconds)
+                         for n in thread_counts}
+        best = fastest_of_rounds(measures, rounds, _let_idle_threads_sleep)
         timings = {}
         for n in thread_counts:
+            ours, eager = best[("ours", n)], best.get(("eager", n))
             timings[str(n)] = {
-                "ours": ours[n].as_dict(),
-                "eager": eager[n].as_dict() if eager else None,
-                "ratio": ours[n].median_ms / eager[n].median_ms if eager else None,
-                "gflops": counts[sig.name] / ours[n].median_ms / 1e6 if counts[sig.name] else None,
+                "ours": ours.as_dict(),
+                "eager": eager.as_dict() if eager else None,
+                "ratio": ours.median_ms / eager.median_ms if eager else None,
+                "gflops": counts[sig.name] / ours.median_ms / 1e6 if counts[sig.name] else None,
             }
         functions[sig.name] = {"flop": counts[sig.name], "max_abs_error": error, "timings": timings}
         if loaded and peers:
             functions[sig.name]["peers"] = bench_peers(
-                list(peers), model, loaded.dynamic_shapes, inputs[sig.name], wants, thread_counts, rtol, atol,
+                list(peers), model, loaded.dynamic_shapes, tensors, wants, thread_counts, rtol, atol,
                 min_calls, min_seconds, rounds, _let_idle_threads_sleep)
     return {"program": name, "threads": thread_counts, "rounds": rounds, "functions": functions}
 
@@ -95,10 +97,17 @@ def _let_idle_threads_sleep() -> None:
     time.sleep(0.3)
 
 
-def _time_eager(model, inputs: list[np.ndarray], threads: int, min_calls: int, min_seconds: float):
+def _tensors(inputs: list[np.ndarray]) -> list:
+    """The inputs as torch tensors of their own (eager and the peers run on
+    them; the arrays stay ours)."""
+    import torch
+
+    return [torch.from_numpy(np.array(a)) for a in inputs]
+
+
+def _time_eager(model, tensors: list, threads: int, min_calls: int, min_seconds: float) -> Timing:
     import torch
 
     torch.set_num_threads(threads)
-    tensors = [torch.from_numpy(np.array(a)) for a in inputs]
     with torch.inference_mode():
         return time_calls(lambda: model(*tensors), min_calls, min_seconds)
