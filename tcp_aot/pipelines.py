@@ -99,6 +99,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "approximate-math": PythonPass(
         "tcp_aot.transforms.math_approximations", "approximate_math",
         "Replace f32 transcendental math ops (scalar or vector) by polynomial approximations"),
+    "interleave-long-chains": PythonPass(
+        "tcp_aot.transforms.interleave", "interleave_long_chains",
+        "Ask LLVM to interleave the innermost scalar loops whose body is a long chain of dependent ops"),
     "rename-c-library-functions": PythonPass(
         "tcp_aot.transforms.c_symbols", "rename_c_library_functions",
         "Rename functions named like C library functions (floor, expf, malloc, ...) to __tcp_aot_<name>"),
@@ -165,6 +168,7 @@ PIPELINES: dict[str, list[str]] = {
         "convert-scf-to-openmp",
         "canonicalize",
         "convert-vector-to-scf",
+        "interleave-long-chains",
         "convert-scf-to-cf",
         "expand-strided-metadata",
         "lower-affine",

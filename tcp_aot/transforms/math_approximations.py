@@ -284,8 +284,12 @@ def _exp(b: _Builder, x):
     results below -87.3, rounded once). x is clamped to [-104, 89] first,
     beyond which the result is 0 or inf anyway; NaN propagates."""
     r, n = _exp_reduce(b, _clamp(b, x, -104.0, 89.0))
-    p = b.add(b.f(1.0), b.fma(b.mul(r, r), b.poly(r, _EXP_P), r))
-    return _ldexp(b, p, n)
+    return _ldexp(b, _exp_poly(b, r), n)
+
+
+def _exp_poly(b: _Builder, r):
+    """e^r for |r| <= ln2/2."""
+    return b.add(b.f(1.0), b.fma(b.mul(r, r), b.poly(r, _EXP_P), r))
 
 
 # 2^r = 1 + r P(r), |r| <= 1/2: minimax for relative error, 2.0e-9.
@@ -414,13 +418,18 @@ _TANH_P = [-0.3333328194201277, 0.13331442198175808, -0.05373971508582496,
 
 def _tanh(b: _Builder, x):
     """tanh(x): for |x| < 0.625 the odd polynomial x + x^3 P(x^2), P of
-    degree 4 (minimax, relative 4.4e-9); above, 1 - 2 / (exp(2|x|) + 1)
-    with `_exp` (no cancellation: the result is above 0.55; exp overflowing
-    gives exactly 1). The sign is copied from x (tanh(-0) = -0)."""
+    degree 4 (minimax, relative 4.4e-9); above, 1 - 2 / (e + 1) with
+    e = e^t, t = min(2|x|, 20) (tanh is 1 in f32 from t = 18.03 on): e^r as
+    in `_exp` for t = n ln2 + r, and e + 1 = 2^n e^r + 1 rounded once (2^n
+    from exponent bits, n in [0, 29]: the product is exact). No
+    cancellation: the result is above 0.55. The sign is copied from x (tanh(-0) = -0)."""
     a = b.abs(x)
     z = b.mul(a, a)
     small = b.fma(b.mul(a, z), b.poly(z, _TANH_P), a)
-    large = b.sub(b.f(1.0), b.div(b.f(2.0), b.add(_exp(b, b.add(a, a)), b.f(1.0))))
+    t = b.add(a, a)
+    r, n = _exp_reduce(b, b.select(b.cmp("OGT", t, b.f(20.0)), b.f(20.0), t))
+    e_plus_1 = b.fma(_pow2(b, n), _exp_poly(b, r), b.f(1.0))
+    large = b.sub(b.f(1.0), b.div(b.f(2.0), e_plus_1))
     return b.copysign(b.select(b.cmp("OLT", a, b.f(0.625)), small, large), x)
 
 
