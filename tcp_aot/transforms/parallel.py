@@ -1,8 +1,8 @@
 """mark-parallel: which linalg ops run on several threads. An op runs in
 parallel when it does enough work to pay for waking the threads (at least
-PARALLEL_WORK iterations): decided at compile time when its shape is static,
-else at run time, by an scf.if between a copy that runs in parallel and one
-that does not. The parallel copy gets an attribute naming the loop dim to
+PARALLEL_WORK iterations, PRODUCT_PARALLEL_WORK for a product): decided at
+compile time when its shape is static, else at run time, by an scf.if
+between a copy that runs in parallel and one that does not. The parallel copy gets an attribute naming the loop dim to
 split among threads, which schedules/parallel.mlir tiles with scf.forall:
 `tcp_aot.parallel = d` splits dim d one iteration at a time (the dims
 inside stay whole, so LLVM still vectorizes the innermost one);
@@ -27,8 +27,12 @@ from ..walk import collect
 from .runtime_errors import failure_status
 
 # Below this many loop iterations, one thread is faster than waking others
-# (libomp's parallel region costs a few microseconds).
+# (libomp's parallel region costs a few microseconds). A product's iteration
+# is one FMA, a fraction of a cycle in the register-tiled kernel: at 2^16,
+# the kernel-offset products of small convolutions ran slower on 2 threads
+# than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms at 2^18).
 PARALLEL_WORK = 1 << 16
+PRODUCT_PARALLEL_WORK = 1 << 18
 
 ATTR = "tcp_aot.parallel"
 CHUNKS_ATTR = "tcp_aot.parallel_chunks"
@@ -51,11 +55,12 @@ def mark_parallel(root: ir.Operation) -> None:
         if dim is None:
             continue
         mark = (CHUNKS_ATTR if dim == len(ranges) - 1 and op.name not in _MATMULS else ATTR, _i64(dim))
+        enough = PRODUCT_PARALLEL_WORK if op.name in _MATMULS else PARALLEL_WORK
         if all(isinstance(r, int) for r in ranges):
-            if math.prod(ranges) >= PARALLEL_WORK:
+            if math.prod(ranges) >= enough:
                 op.attributes[mark[0]] = mark[1]
             continue
-        _choose_at_run_time(op, ranges, mark)
+        _choose_at_run_time(op, ranges, mark, enough)
 
 
 def _i64(n: int) -> ir.Attribute:
@@ -123,14 +128,14 @@ def _split_dim(ranges: list, parallel_dims: list[int]) -> int | None:
     return None
 
 
-def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attribute]) -> None:
-    """scf.if (work >= PARALLEL_WORK) { op, split among threads } else { op }."""
+def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attribute], enough: int) -> None:
+    """scf.if (work >= enough) { op, split among threads } else { op }."""
     with ir.InsertionPoint(op), op.location:
         work = arith.ConstantOp(ir.IndexType.get(), math.prod(r for r in ranges if isinstance(r, int))).result
         for r in ranges:
             if not isinstance(r, int):
                 work = arith.MulIOp(work, r).result
-        threshold = arith.ConstantOp(ir.IndexType.get(), PARALLEL_WORK).result
+        threshold = arith.ConstantOp(ir.IndexType.get(), enough).result
         enough = arith.CmpIOp(arith.CmpIPredicate.sge, work, threshold).result
         choice = scf.IfOp(enough, [r.type for r in op.results], has_else=True)
         choice.operation.attributes[mark[0]] = mark[1]

@@ -1,5 +1,5 @@
-// mark-parallel: ops with at least 2^16 loop iterations get
-// `tcp_aot.parallel = d`, the dim to split among threads (not the
+// mark-parallel: ops with at least 2^16 loop iterations (products: 2^18)
+// get `tcp_aot.parallel = d`, the dim to split among threads (not the
 // innermost, which LLVM vectorizes); small ones are left alone; a dynamic
 // shape decides at run time between a parallel and a sequential copy.
 // The tiling itself is in schedules/parallel.mlir (test beside it).
@@ -76,7 +76,7 @@ func.func @one_row(%a: tensor<1x131072xf32>) -> tensor<1x131072xf32> {
 // CHECK-LABEL: func.func @dynamic_matmul
 // CHECK: %[[M:.*]] = tensor.dim %arg0, %c0
 // CHECK: %[[WORK:.*]] = arith.muli %{{.*}}, %[[M]]
-// CHECK: %[[ENOUGH:.*]] = arith.cmpi sge, %[[WORK]], %c65536
+// CHECK: %[[ENOUGH:.*]] = arith.cmpi sge, %[[WORK]], %c262144
 // CHECK: scf.if %[[ENOUGH]] -> (tensor<?x64xf32>) {
 // CHECK:   linalg.matmul {tcp_aot.parallel = 0 : i64}
 // CHECK: } else {
@@ -85,4 +85,14 @@ func.func @one_row(%a: tensor<1x131072xf32>) -> tensor<1x131072xf32> {
 func.func @dynamic_matmul(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>, %c: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
   return %0 : tensor<?x64xf32>
+}
+
+// -----
+
+// 32 x 64 x 64 = 2^17 FMAs: fewer than a product needs to be split.
+// CHECK-LABEL: func.func @small_matmul
+// CHECK-NOT:   tcp_aot.parallel
+func.func @small_matmul(%a: tensor<32x64xf32>, %b: tensor<64x64xf32>, %c: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<32x64xf32>, tensor<64x64xf32>) outs(%c : tensor<32x64xf32>) -> tensor<32x64xf32>
+  return %0 : tensor<32x64xf32>
 }
