@@ -38,9 +38,9 @@ func.func @row_sums(%a: tensor<?x129x513xf32>) -> tensor<?x513xf32> {
   %0 = tcp.reduce %a {kind = #tcp<reduceKind Sum>, axes = [1]} : tensor<?x129x513xf32> -> tensor<?x513xf32>
   return %0 : tensor<?x513xf32>
 }
-func.func @conv(%img: tensor<2x8x33x33xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<2x16x33x33xf32> {
-  %0 = tcp.conv %img, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [1, 1], padding_high = [1, 1], groups = 1 : i64} : tensor<2x8x33x33xf32>, tensor<16x8x3x3xf32> -> tensor<2x16x33x33xf32>
-  return %0 : tensor<2x16x33x33xf32>
+func.func @conv(%img: tensor<2x16x33x33xf32>, %w: tensor<32x16x3x3xf32>) -> tensor<2x32x33x33xf32> {
+  %0 = tcp.conv %img, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [1, 1], padding_high = [1, 1], groups = 1 : i64} : tensor<2x16x33x33xf32>, tensor<32x16x3x3xf32> -> tensor<2x32x33x33xf32>
+  return %0 : tensor<2x32x33x33xf32>
 }
 """
 
@@ -50,7 +50,7 @@ SHAPES = {
     "rows": [(257, 300)],
     "pieces": [(100003,)],
     "row_sums": [(5, 129, 513)],
-    "conv": [(2, 8, 33, 33), (16, 8, 3, 3)],
+    "conv": [(2, 16, 33, 33), (32, 16, 3, 3)],
 }
 # A dynamic batch too small to be worth splitting takes the sequential copy.
 SMALL = {"matmul": [(3, 200), (200, 300)], "row_sums": [(1, 129, 513)]}
