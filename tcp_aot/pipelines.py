@@ -77,7 +77,7 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "Add F__output_dims for each public F: its results' dims from its inputs' dims"),
     "add-pool-bytes-functions": PythonPass(
         "tcp_aot.transforms.pool_bytes", "add_pool_bytes_functions",
-        "Add F__pool_bytes for each public F: the bytes of a caller's pool a call of F may use"),
+        "Add F__pool_bytes and F__output_dims__pool_bytes: the bytes of a caller's pool a status call may use"),
     "annotate-abi": PythonPass(
         "tcp_aot.transforms.abi", "annotate_abi", "Give public functions a C interface and read-only inputs"),
     "asserts-to-stderr": PythonPass(
@@ -111,6 +111,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "own-results": PythonPass(
         "tcp_aot.transforms.owned_results", "own_results",
         "Give every returned buffer its own allocation (the caller frees it)"),
+    "add-destination-functions": PythonPass(
+        "tcp_aot.transforms.destination", "add_destination_functions",
+        "Add F__into for each public F, writing its results into buffers the caller passes; F calls it"),
 }
 
 _BUFFERIZE = ("one-shot-bufferize{bufferize-function-boundaries "
@@ -150,6 +153,7 @@ PIPELINES: dict[str, list[str]] = {
         "annotate-abi",
         _BUFFERIZE,
         "own-results",
+        "add-destination-functions",
         "buffer-deallocation-pipeline",
         "func.func(refback-munge-memref-copy)",
         "add-pool-bytes-functions",

@@ -8,12 +8,14 @@ For program P and function F (names as in P.h):
   each input as a pointer to its dense row-major data and, for rank > 0,
   its dims; each output as a pointer to caller-allocated data. Returns
   TCP_AOT_OK or a status code; `P_last_error()` says what went wrong. It
-  calls the compiled function (its memref ABI, `_mlir_ciface_F`) and
-  copies its results into the outputs.
+  calls the compiled `F__into` (destination.py), which writes the results
+  into the outputs (into scratch memory first, then copied, for an output
+  that overlaps an input or another output).
 - `int32_t P_F_output_dims(input dims..., output dims...)`: the outputs'
   dims for these inputs' dims (the compiled `F__output_dims`).
 - `int32_t P_F_pool_bytes(input dims..., size_t *bytes)`: the scratch a
-  call needs from a pool (the compiled `F__pool_bytes`).
+  call needs from a pool (the compiled `F__pool_bytes` and
+  `F__output_dims__pool_bytes`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import json
 from pathlib import Path
 
 from ..signature import FunctionSignature, ProgramSignature, TensorSpec, describe
+from ..transforms.destination import SUFFIX as INTO
 
 RUNTIME = Path(__file__).with_name("tcp_aot_runtime.c")
 
@@ -79,8 +82,9 @@ def header(program: ProgramSignature, source: str = "") -> str:
  *
  * Ownership: inputs stay the caller's and are only read. Outputs are the
  * caller's: ask {p}_<function>_output_dims for their dims, allocate them,
- * pass them; the call writes them (copied from the compiled code's own
- * buffers, which it frees). An output may be an input's buffer.
+ * pass them; the compiled code writes them in place. An output may be an
+ * input's buffer (or overlap one): the call then computes it in scratch
+ * memory and copies it.
  *
  * Memory: with pool == NULL a call allocates its scratch memory (malloc) and
  * frees it. With a pool of at least {p}_<function>_pool_bytes bytes (any
@@ -197,6 +201,19 @@ def _describe_inputs(f: FunctionSignature, with_data: bool) -> list[str]:
     return lines
 
 
+def _describe_outputs(f: FunctionSignature, data: list[str] | None = None) -> list[str]:
+    """Descriptors out_desc<i> of the outputs, of dims <name>_dims, at
+    `data` (none: only their dims are read). Their dims come from
+    output_dims, so describing them cannot fail."""
+    lines = []
+    for i, t in enumerate(f.outputs):
+        dims = f"{t.name}_dims" if t.rank else "NULL"
+        lines += [f"  int64_t out_desc{i}[{_descriptor_words(t)}];",
+                  f"  tcp_aot_describe(out_desc{i}, {data[i] if data else '&tcp_aot_no_data'}, {dims}, {t.rank}, "
+                  f'function, "{t.name}");']
+    return lines
+
+
 def _params(types: list[str]) -> str:
     return ", ".join(types) or "void"
 
@@ -210,10 +227,12 @@ def _entries(p: str, f: FunctionSignature) -> str:
     dims_params = _in_dims_params(f) + _out_dims_params(f)
     dims_args = [f"{t.name}_dims" for t in f.inputs if t.rank] + [f"{t.name}_dims" for t in ranked_out]
     descriptors = [f"a{i}" for i in range(len(f.inputs))]  # the inputs' memref descriptors (_describe_inputs)
+    outs = [f"out_desc{i}" for i in range(len(f.outputs))]  # the outputs' (_describe_outputs)
     lines = [
-        f"extern void _mlir_ciface_{f.name}({_params(['void *'] * bool(f.outputs) + inputs_void)});",
+        f"extern void _mlir_ciface_{f.name}{INTO}({_params(inputs_void + ['void *'] * len(f.outputs))});",
         f"extern void _mlir_ciface_{f.name}__output_dims({_params(['void *'] + inputs_void)});",
-        f"extern int64_t _mlir_ciface_{f.name}__pool_bytes({_params(inputs_void)});",
+        f"extern int64_t _mlir_ciface_{f.name}__pool_bytes({_params(inputs_void + ['void *'] * len(f.outputs))});",
+        f"extern int64_t _mlir_ciface_{f.name}__output_dims__pool_bytes({_params(inputs_void)});",
         "",
         f"static int32_t {fn}_output_dims_in({', '.join(dims_params + ['void *pool', 'size_t pool_bytes'])}) {{",
         f'  static const char function[] = "{fn}_output_dims";',
@@ -242,15 +261,32 @@ def _entries(p: str, f: FunctionSignature) -> str:
         "",
         f"{proto['pool_bytes']} {{",
         f'  static const char function[] = "{fn}_pool_bytes";',
-        *["  int32_t status;"] * bool(f.inputs),
-        *_describe_inputs(f, with_data=False),
+        "  int32_t status;",
         "  if (!bytes)",
         '    return tcp_aot_null(function, "bytes");',
+        *[f"  int64_t {t.name}_dims[{t.rank}];" for t in ranked_out],
+        f"  if ((status = {fn}_output_dims_in({', '.join(dims_args + ['NULL', '0'])})))",
+        "    return status;",
+        *_describe_inputs(f, with_data=False),
+        *_describe_outputs(f),
+        "  size_t dims_bytes;",
         "  tcp_aot_call call;",
         "  tcp_aot_begin(&call, NULL, 0);",
-        "  if (setjmp(call.failed) == 0)",
-        f"    tcp_aot_pool_bytes(&call, _mlir_ciface_{f.name}__pool_bytes({', '.join(descriptors)}), bytes, function);",
-        "  return tcp_aot_end(&call);",
+        "  if (setjmp(call.failed) == 0) {",
+        f"    tcp_aot_pool_bytes(&call, _mlir_ciface_{f.name}__output_dims__pool_bytes({', '.join(descriptors)}),"
+        " &dims_bytes, function);",
+        f"    tcp_aot_pool_bytes(&call, _mlir_ciface_{f.name}__pool_bytes({', '.join(descriptors + outs)}), bytes,"
+        " function);",
+        "  }",
+        "  if ((status = tcp_aot_end(&call)))",
+        "    return status;",
+        "  // Room for outputs that overlap an input or each other (computed in the pool, then copied).",
+        *[f"  *bytes += tcp_aot_bytes({f'{t.name}_dims' if t.rank else 'NULL'}, {t.rank}, {SIZES[t.element]})"
+          " + TCP_AOT_POOL_ALIGNMENT - 1;" for t in f.outputs],
+        "  // The output dims are computed first, in the pool, which the call then reuses from its start.",
+        "  if (*bytes < dims_bytes)",
+        "    *bytes = dims_bytes;",
+        "  return TCP_AOT_OK;",
         "}",
         "",
         f"{proto['call']} {{",
@@ -261,21 +297,25 @@ def _entries(p: str, f: FunctionSignature) -> str:
     lines += [f"  if ((status = {fn}_output_dims_in({', '.join(dims_args + ['pool', 'pool_bytes'])})))",
               "    return status;",
               *_describe_inputs(f, with_data=True)]
-    for t in f.outputs:
+    # Each output's bytes, and whether it overlaps an input or an earlier output.
+    for i, t in enumerate(f.outputs):
         dims = f"{t.name}_dims" if t.rank else "NULL"
-        lines += [f'  if ((status = tcp_aot_check_output({t.name}, {dims}, {t.rank}, function, "{t.name}")))',
-                  "    return status;"]
-    words = sum(_descriptor_words(t) for t in f.outputs)
-    lines += [f"  int64_t results[{max(words, 1)}];",
-              "  tcp_aot_call call;",
+        others = [(u.name, f"tcp_aot_bytes({u.name}_dims, {u.rank}, {SIZES[u.element]})" if u.rank
+                   else str(SIZES[u.element])) for u in f.inputs]
+        others += [(u.name, f"{u.name}_bytes") for u in f.outputs[:i]]
+        overlaps = " ||\n      ".join(f"tcp_aot_overlap({t.name}, {t.name}_bytes, {name}, {size})"
+                                       for name, size in others) or "0"
+        lines += [f"  size_t {t.name}_bytes = tcp_aot_bytes({dims}, {t.rank}, {SIZES[t.element]});",
+                  f"  if (!{t.name} && {t.name}_bytes)",
+                  f'    return tcp_aot_null(function, "{t.name}");',
+                  f"  int {t.name}_overlaps = {overlaps};"]
+    lines += ["  tcp_aot_call call;",
               "  tcp_aot_begin(&call, pool, pool_bytes);",
-              "  if (setjmp(call.failed) == 0) {",
-              f"    _mlir_ciface_{f.name}({', '.join(['results'] * bool(f.outputs) + descriptors)});"]
-    offset = 0
-    for t in f.outputs:
-        dims = f"{t.name}_dims" if t.rank else "NULL"
-        lines.append(f"    tcp_aot_copy_out(&call, {t.name}, results + {offset}, {t.rank}, {SIZES[t.element]},"
-                     f' {dims}, function, "{t.name}");')
-        offset += _descriptor_words(t)
+              "  if (setjmp(call.failed) == 0) {"]
+    for i, t in enumerate(f.outputs):
+        lines.append(f"    void *out_buffer{i} = tcp_aot_output_buffer({t.name}, {t.name}_bytes, {t.name}_overlaps);")
+    lines += [f"  {line}" for line in _describe_outputs(f, [f"out_buffer{i}" for i in range(len(f.outputs))])]
+    lines.append(f"    _mlir_ciface_{f.name}{INTO}({', '.join(descriptors + outs) or ''});")
+    lines += [f"    tcp_aot_finish_output({t.name}, out_buffer{i}, {t.name}_bytes);" for i, t in enumerate(f.outputs)]
     lines += ["  }", "  return tcp_aot_end(&call);", "}", ""]
     return "\n".join(lines)

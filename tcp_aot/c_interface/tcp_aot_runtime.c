@@ -204,35 +204,32 @@ TCP_AOT_HELPER int32_t tcp_aot_describe(int64_t *descriptor, const void *data, c
   return TCP_AOT_OK;
 }
 
-// Copies a result (a descriptor the compiled code returned, dense and
-// row-major) into the caller's output, after checking its dims against
-// `dims` (what output_dims said), and frees the result's buffer.
-TCP_AOT_HELPER void tcp_aot_copy_out(tcp_aot_call *call, void *out, const int64_t *descriptor, int rank, size_t element,
-                             const int64_t *dims, const char *function, const char *name) {
-  size_t count = 1;
-  for (int d = 0; d < rank; ++d) {
-    if (descriptor[3 + d] != dims[d] && call->status == TCP_AOT_OK) {
-      snprintf(tcp_aot_message, sizeof tcp_aot_message,
-               "%s: %s dim %d is %ld, but its output dims said %ld (a tcp_aot bug: please report it)", function, name,
-               d, (long)descriptor[3 + d], (long)dims[d]);
-      call->status = TCP_AOT_ERROR_INTERNAL;
-    }
-    count *= (size_t)descriptor[3 + d];
-  }
-  void *allocated = (void *)(intptr_t)descriptor[0];
-  const char *aligned = (const char *)(intptr_t)descriptor[1];
-  if (call->status == TCP_AOT_OK && count)
-    memcpy(out, aligned + descriptor[2] * (int64_t)element, count * element);
-  _mlir_memref_to_llvm_free(allocated);
+// Bytes of a dense array of these dims.
+TCP_AOT_HELPER size_t tcp_aot_bytes(const int64_t *dims, int rank, size_t element) {
+  size_t bytes = element;
+  for (int d = 0; d < rank; ++d)
+    bytes *= (size_t)dims[d];
+  return bytes;
 }
 
-// An output the caller must have allocated: NULL only when it is empty.
-TCP_AOT_HELPER int32_t tcp_aot_check_output(const void *out, const int64_t *dims, int rank, const char *function,
-                                    const char *name) {
-  int64_t count = 1;
-  for (int d = 0; d < rank; ++d)
-    count *= dims[d];
-  return !out && count ? tcp_aot_null(function, name) : TCP_AOT_OK;
+// Whether two arrays share a byte.
+TCP_AOT_HELPER int tcp_aot_overlap(const void *a, size_t a_bytes, const void *b, size_t b_bytes) {
+  return a_bytes && b_bytes && (const char *)a < (const char *)b + b_bytes &&
+         (const char *)b < (const char *)a + a_bytes;
+}
+
+// Where the compiled code writes an output: the caller's buffer, or, when
+// that overlaps an input or another output (which the code may still read
+// or write), scratch memory that tcp_aot_finish_output copies from.
+TCP_AOT_HELPER void *tcp_aot_output_buffer(void *out, size_t bytes, int overlaps) {
+  return overlaps ? _mlir_memref_to_llvm_alloc(bytes) : out;
+}
+
+TCP_AOT_HELPER void tcp_aot_finish_output(void *out, void *written, size_t bytes) {
+  if (written != out) {
+    memcpy(out, written, bytes);
+    _mlir_memref_to_llvm_free(written);
+  }
 }
 
 // Copies `count` dims, from the `first`, out of an output-dims result

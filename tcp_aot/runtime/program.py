@@ -3,9 +3,9 @@ functions with NumPy arrays or CPU torch tensors.
 
 A call goes through the .so's status-returning C interface (see
 tcp_aot/c_interface): the inputs are checked against the signature the .so
-carries, the outputs' dims come from the compiled output-dims function,
-the outputs are allocated here (owned by Python) and the compiled code
-writes them. Nothing a caller passes can abort the process: a bad input
+carries, the outputs' dims come from the compiled output-dims function
+(once per input dims), the outputs are allocated here (owned by Python)
+and the compiled code writes them in place. Nothing a caller passes can abort the process: a bad input
 raises SignatureError before the call, a failure inside the compiled code
 (a shape guard, an index out of range) raises CallError.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..signature import FunctionSignature, ProgramSignature, TensorSpec, describe
+from ..signature import FunctionSignature, ProgramSignature, describe
 from ..c_interface import STATUS_CODES
 
 STATUS_NAMES = {value: name for name, value, _ in STATUS_CODES}
@@ -96,6 +96,10 @@ class Function:
         self._pool_bytes = getattr(program._lib, f"{prefix}_pool_bytes")
         for entry in (self._call, self._output_dims, self._pool_bytes):
             entry.restype = ctypes.c_int32
+        self._dtypes = [t.dtype for t in signature.inputs]
+        # Output dims by input dims: they depend on nothing else, and the
+        # compiled output_dims function costs a call of its own.
+        self._output_dims_of: dict[tuple, list[tuple[int, ...]]] = {}
 
     def __repr__(self) -> str:
         return describe_function(self.signature)
@@ -106,13 +110,18 @@ class Function:
         of at least pool_bytes(dims) bytes, serves the call's scratch
         memory instead of malloc (a caller may keep one per thread)."""
         arrays, as_torch = self._arrays(args)
-        dims, _ = self._dims([a.shape for a in arrays])
-        outputs = [np.empty(shape, dtype=t.dtype) for t, shape in zip(self.signature.outputs, self.output_dims(dims))]
+        shapes = tuple(a.shape for a in arrays)
+        output_dims = self._output_dims_of.get(shapes)
+        if output_dims is None:
+            if len(self._output_dims_of) >= 256:  # a bound for callers of many sizes
+                self._output_dims_of.clear()
+            output_dims = self._output_dims_of[shapes] = self.output_dims(list(shapes))
+        outputs = [np.empty(shape, dtype=t.dtype) for t, shape in zip(self.signature.outputs, output_dims)]
         pointers = []
-        for a, d in zip(arrays, dims):
+        for a in arrays:
             pointers.append(ctypes.c_void_p(a.ctypes.data))
             if a.ndim:
-                pointers.append(ctypes.c_void_p(d.ctypes.data))
+                pointers.append((ctypes.c_int64 * a.ndim)(*a.shape))
         pointers += [ctypes.c_void_p(o.ctypes.data) for o in outputs]
         if pool is not None and (pool.dtype != np.uint8 or not pool.flags.writeable or not pool.flags.c_contiguous):
             raise SignatureError(f"{self.signature.name}: a pool must be a writable contiguous uint8 array")
@@ -165,7 +174,7 @@ class Function:
                                  f"({', '.join(t.name for t in sig.inputs)}), but {len(args)} were given")
         torch = sys.modules.get("torch")
         arrays, as_torch = [], False
-        for t, arg in zip(sig.inputs, args):
+        for t, dtype, arg in zip(sig.inputs, self._dtypes, args):
             if torch is not None and isinstance(arg, torch.Tensor):
                 if arg.device.type != "cpu":
                     raise SignatureError(f"{sig.name}: {t.name} is on {arg.device}; compiled code reads CPU tensors")
@@ -173,17 +182,14 @@ class Function:
             elif not isinstance(arg, np.ndarray):
                 raise SignatureError(f"{sig.name}: {t.name} must be a NumPy array or a torch tensor, "
                                      f"not {type(arg).__name__}")
-            _check_tensor(sig.name, t, arg)
+            if arg.dtype != dtype or arg.ndim != t.rank or any(s is not None and s != n
+                                                                  for s, n in zip(t.shape, arg.shape)):
+                raise SignatureError(f"{sig.name}: {t.name} must be {t.dtype.name} {t.dims_text()}, "
+                                     f"not {arg.dtype.name} {list(arg.shape)}")
             # (np.ascontiguousarray would make a 0-d array 1-d; 0-d arrays are contiguous.)
             arrays.append(arg if arg.flags.c_contiguous else np.ascontiguousarray(arg))
         _check_symbols(sig, arrays)
         return arrays, as_torch
-
-
-def _check_tensor(function: str, t: TensorSpec, a: np.ndarray) -> None:
-    expected = f"{t.dtype.name} {t.dims_text()}"
-    if a.dtype != t.dtype or a.ndim != t.rank or any(s is not None and s != n for s, n in zip(t.shape, a.shape)):
-        raise SignatureError(f"{function}: {t.name} must be {expected}, not {a.dtype.name} {list(a.shape)}")
 
 
 def _check_symbols(sig: FunctionSignature, arrays: list[np.ndarray]) -> None:

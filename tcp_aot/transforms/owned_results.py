@@ -23,7 +23,10 @@ def own_results(root: ir.Operation) -> None:
 
 
 def _allocation(v: ir.Value) -> ir.Value | None:
-    """The memref.alloc result that v views, or None (argument, global...)."""
+    """The memref.alloc result that v views (or that an scf.if yields in
+    both branches), v itself when it is an scf.if's choice between
+    allocations made in its branches (see branch_allocations), or None
+    (argument, global...)."""
     while True:
         owner = v.owner
         if not isinstance(owner, (ir.Operation, ir.OpView)):
@@ -31,9 +34,39 @@ def _allocation(v: ir.Value) -> ir.Value | None:
         name = owner.operation.name
         if name == "memref.alloc":
             return v
+        if name == "scf.if":
+            allocs = branch_allocations(v)
+            if allocs is None:
+                return None
+            return allocs[0].results[0] if len(allocs) == 1 else v
         if name not in _VIEWS:
             return None
         v = owner.operation.operands[0]
+
+
+def branch_allocations(v: ir.Value) -> list[ir.Operation] | None:
+    """For a result of an scf.if (such as mark-parallel's run-time choice
+    between a parallel and a serial copy of an op), the allocations it may
+    be: one made before the scf.if that both branches yield, or one made in
+    each branch; each yielded for this result only. Else None."""
+    op = v.owner.operation
+    number = ir.OpResult(v).result_number
+    allocs = []
+    for region in op.regions:
+        if not region.blocks:
+            return None
+        yielded = list(list(region.blocks[0].operations)[-1].operands)
+        x = yielded[number]
+        owner = x.owner
+        if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.operation.name != "memref.alloc" \
+                or sum(y == x for y in yielded) != 1:
+            return None
+        allocs.append(owner.operation)
+    if allocs[0] == allocs[1]:
+        return allocs[:1]
+    if all(alloc.parent == op for alloc in allocs):
+        return allocs
+    return None
 
 
 def _own(ret: ir.Operation) -> None:

@@ -1,14 +1,20 @@
-"""Pool-size functions: for each public function F, `F__pool_bytes` taking
-F's inputs (only their dims are read) and returning how many bytes of a
-caller's pool a call of F may use: what F's allocations on the calling
-thread take from the runtime's pool (tcp_aot_runtime.c), each aligned to
-POOL_ALIGNMENT. It runs F's shape guards first, like F.
+"""Pool-size functions: how many bytes of a caller's pool the two compiled
+functions a status-returning call runs (c_interface) may take from it,
+each allocation on the calling thread aligned to POOL_ALIGNMENT as the
+runtime's pool does (tcp_aot_runtime.c):
+- `F__pool_bytes`, for F__into (destination.py), taking its arguments, F's
+  inputs and its result buffers (only their dims are read). The results
+  are the caller's buffers, so they take none of the pool.
+- `F__output_dims__pool_bytes`, for F__output_dims (output_dims.py), which
+  the call runs first, on a pool of its own, to size the results: its
+  dims tensor comes from the pool too.
+Each runs its function's shape guards first.
 
-It is F on memrefs with every allocation's size summed instead of made:
-an allocation under scf.if counts whatever the branch (an upper bound), one
-under scf.for counts once per iteration (the pool never reuses memory
-within a call), one under scf.forall not at all (parallel loops allocate
-with malloc, see the runtime). A size computed inside a loop from values
+Each is its function on memrefs with every allocation's size summed
+instead of made: an allocation under scf.if counts whatever the branch (an
+upper bound), one under scf.for counts once per iteration (the pool never
+reuses memory within a call), one under scf.forall not at all (parallel
+loops allocate with malloc, see the runtime). A size computed inside a loop from values
 outside it is computed again outside; one that varies between iterations
 makes the function return UNBOUNDED. Then everything the sum and the
 guards do not need is deleted. Runs after bufferization and buffer
@@ -23,27 +29,30 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, func
 
 from ..walk import collect
-from .output_dims import is_public_function
+from .destination import SUFFIX as INTO
+from .output_dims import SUFFIX as OUTPUT_DIMS
 from .runtime_errors import failure_status
 
 SUFFIX = "__pool_bytes"
 POOL_ALIGNMENT = 64  # as TCP_AOT_POOL_ALIGNMENT in tcp_aot_runtime.c
-UNBOUNDED = -1  # what F__pool_bytes returns when an allocation's size varies between loop iterations
-
-_DERIVED = ("__output_dims", SUFFIX)
+UNBOUNDED = -1  # what a pool-size function returns when an allocation's size varies between loop iterations
 
 
 def add_pool_bytes_functions(root: ir.Operation) -> None:
     for op in list(root.regions[0].blocks[0].operations):
         op = op.operation
-        if is_public_function(op) and not ir.StringAttr(op.attributes["sym_name"]).value.endswith(_DERIVED):
-            _add(op)
+        if op.name != "func.func":
+            continue
+        name = ir.StringAttr(op.attributes["sym_name"]).value
+        if name.endswith(INTO):
+            _add(op, name.removesuffix(INTO) + SUFFIX)
+        elif name.endswith(OUTPUT_DIMS):
+            _add(op, name + SUFFIX)
 
 
-def _add(original: ir.Operation) -> None:
-    name = ir.StringAttr(original.attributes["sym_name"]).value
-    clone = original.clone(ir.InsertionPoint.after(original))
-    clone.attributes["sym_name"] = ir.StringAttr.get(name + SUFFIX)
+def _add(measured: ir.Operation, name: str) -> None:
+    clone = measured.clone(ir.InsertionPoint.after(measured))
+    clone.attributes["sym_name"] = ir.StringAttr.get(name)
     entry = clone.regions[0].blocks[0]
     ret = list(entry.operations)[-1]
     index = ir.IndexType.get()
@@ -63,9 +72,9 @@ def _add(original: ir.Operation) -> None:
         result = arith.IndexCastOp(ir.IntegerType.get_signless(64), total).result
         func.ReturnOp([result])
     ret.erase()
-    inputs = ir.FunctionType(ir.TypeAttr(clone.attributes["function_type"]).value).inputs
-    clone.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, [result.type]))
     _keep_only_what_the_sum_needs(entry)
+    inputs = ir.FunctionType(ir.TypeAttr(measured.attributes["function_type"]).value).inputs
+    clone.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, [result.type]))
 
 
 def _enclosing(op: ir.Operation) -> list[ir.Operation] | None:

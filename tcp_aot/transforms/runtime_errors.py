@@ -20,7 +20,7 @@ from ..walk import named
 FAIL = "__tcp_aot_fail"
 
 # The status codes of failed checks (the C header documents them).
-CODES = {"shape": 1, "value": 2}
+CODES = {"shape": 1, "value": 2, "internal": 5}
 
 # Hidden: each .so's code calls its own, even when several are loaded.
 _RUNTIME = f"llvm.func hidden @{FAIL}(i32, !llvm.ptr, i64, i64)"

@@ -72,6 +72,21 @@ static int two_outputs(const char *dir) {
     failures += compare_f32("two_outputs out0", out0, want0.data, count(want0.dims, 2));
     failures += compare_f32("two_outputs out1", out1, want1.data, count(want1.dims, 2));
   }
+  /* Outputs in the inputs' buffers (out1 reads y and z after out0 is computed). */
+  size_t bytes = (size_t)count(y.dims, 2) * sizeof(float);
+  float *y_then_out0 = malloc(bytes), *z_then_out1 = malloc(bytes);
+  for (int with_pool = 0; with_pool < 2; ++with_pool) {
+    memcpy(y_then_out0, y.data, bytes);
+    memcpy(z_then_out1, z.data, bytes);
+    CHECK(two_outputs, with_pool ? "two_outputs in place with a pool" : "two_outputs in place",
+          two_outputs_func_main(x.data, x.dims, y_then_out0, y.dims, z_then_out1, z.dims, y_then_out0, z_then_out1,
+                                with_pool ? pool : NULL, with_pool ? pool_bytes : 0),
+          TCP_AOT_OK, "");
+    failures += compare_f32("two_outputs out0 in y", y_then_out0, want0.data, count(want0.dims, 2));
+    failures += compare_f32("two_outputs out1 in z", z_then_out1, want1.data, count(want1.dims, 2));
+  }
+  free(y_then_out0);
+  free(z_then_out1);
   int64_t bad[2] = {x.dims[0] + 1, x.dims[1]};
   CHECK(two_outputs, "two_outputs static dim",
         two_outputs_func_main(x.data, bad, y.data, y.dims, z.data, z.dims, out0, out1, NULL, 0), TCP_AOT_ERROR_SHAPE,

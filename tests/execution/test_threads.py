@@ -15,6 +15,7 @@ from support import compile_tcp
 from tcp_aot.context import make_context
 from tcp_aot.interpreter import Interpreter
 from tcp_aot.module_io import parse_module
+from tcp_aot.transforms.destination import SUFFIX as INTO
 
 PROGRAM = """
 func.func @matmul(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>) -> tensor<?x300xf32> {
@@ -78,7 +79,8 @@ def inputs(shapes) -> list[np.ndarray]:
 def test_every_function_forks_threads(library):
     code = library.path.with_suffix(".ll").read_text()
     functions = code.split("\ndefine ")[1:]
-    forking = {f.split("@", 1)[1].split("(", 1)[0] for f in functions if "@__kmpc_fork_call(" in f}
+    # Each function's code is in its destination form, F__into (the memref ABI's F calls it).
+    forking = {f.split("@", 1)[1].split("(", 1)[0].removesuffix(INTO) for f in functions if "@__kmpc_fork_call(" in f}
     assert set(SHAPES) <= forking
 
 
