@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -31,6 +34,32 @@ def test_a_disturbed_round_does_not_count():
     best = fastest_of_rounds(measures, 2, lambda: settled.append(1))
     assert best == {"a": calm, "b": calm}
     assert taken == ["a", "b", "a", "b"] and len(settled) == 4  # in turn, settling after each
+
+
+def test_a_measure_disturbed_by_other_processes_is_retaken_and_a_quiet_one_preferred():
+    quiet, busy = Timing(50, 2.0, 1.9, 2.1), Timing(50, 1.0, 0.9, 1.1, busy_elsewhere=1.0)
+    rounds = {"a": iter([busy, busy, busy, quiet]), "b": iter([busy, quiet])}
+    taken = []
+    measures = {key: (lambda key=key: taken.append(key) or next(rounds[key])) for key in rounds}
+    best = fastest_of_rounds(measures, 2, lambda: None)
+    assert best == {"a": quiet, "b": quiet}
+    assert taken == ["a", "b", "a", "b", "a", "a"]  # b was quiet in round 2; a retaken until quiet
+
+
+def test_a_measure_disturbed_in_every_try_is_kept_and_says_so():
+    busy = Timing(50, 1.0, 0.9, 1.1, busy_elsewhere=0.8)
+    best = fastest_of_rounds({"a": lambda: busy}, 2, lambda: None)
+    assert best["a"].disturbed and best["a"].as_dict()["busy_elsewhere"] == 0.8
+
+
+def test_time_calls_sees_another_process_keeping_a_core_busy():
+    neighbour = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.1)
+        timing = time_calls(lambda: time.sleep(0.001), min_calls=5, min_seconds=0.5)
+    finally:
+        neighbour.kill()
+    assert 0.5 < timing.busy_elsewhere <= 2.5 and timing.disturbed
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +154,16 @@ def test_report_targets_and_geometric_mean():
     assert "| a: ours 2 threads / ours 1 thread | 0.50 | ≤ 0.5 | yes |" in text
     assert "| b: ours / eager, 1 thread | 4.00 | ≤ 1.0 | no |" in text
     assert geometric_mean([2.0, 8.0]) == pytest.approx(4.0)
+
+
+def test_report_marks_times_taken_beside_a_busy_neighbour():
+    bench = _bench("a", 1.0, 2.0)
+    bench["functions"]["func_main"]["timings"]["2"]["ours"]["busy_elsewhere"] = 0.9
+    text = table([bench, _bench("b", 1.0, 2.0)], {}, {})
+    assert "| a | 1.000 | 2.000 | 0.50 | 0.500\\* | 2.000 | 0.25 | 0.50 |" in text
+    assert "| b | 1.000 | 2.000 | 0.50 | 0.500 | 2.000 |" in text
+    assert "\\* taken while other processes kept more than 0.25 of a core busy, in every try" in text
+    assert "taken while" not in table([_bench("b", 1.0, 2.0)], {}, {})
 
 
 def test_report_puts_peers_beside_ours_and_says_why_one_has_no_time():

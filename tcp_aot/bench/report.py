@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .compile_cost import StageCost
+from .measure import BUSY_ELSEWHERE_LIMIT
 from .peers import PEER_NAMES
 
 
@@ -29,9 +30,14 @@ def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
             for n in threads:
                 t = result["timings"][str(n)]
                 row[n] = {"ours": t["ours"]["median_ms"], "eager": (t["eager"] or {}).get("median_ms"),
-                          "ratio": t["ratio"], "gflops": t["gflops"]}
+                          "ratio": t["ratio"], "gflops": t["gflops"],
+                          "disturbed": [side for side in ("ours", "eager") if _disturbed(t[side])]}
             out.append(row)
     return out
+
+
+def _disturbed(timing: dict | None) -> bool:
+    return bool(timing) and timing.get("busy_elsewhere", 0.0) > BUSY_ELSEWHERE_LIMIT
 
 
 def geometric_mean(values: list[float]) -> float | None:
@@ -41,6 +47,10 @@ def geometric_mean(values: list[float]) -> float | None:
 
 def _ms(v: float | None) -> str:
     return "—" if v is None else f"{v:.4f}" if v < 0.1 else f"{v:.3f}" if v < 10 else f"{v:.1f}"
+
+
+def _timed(measures: dict, side: str) -> str:
+    return _ms(measures[side]) + ("\\*" if side in measures["disturbed"] else "")
 
 
 def _ratio(v: float | None) -> str:
@@ -65,10 +75,14 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
         one, n = r[1], r.get(many, r[1])
         name = r["program"] if r["function"] == "func_main" else f"{r['program']} @{r['function']}"
         scaling = n["ours"] / one["ours"] if one["ours"] else None
-        lines.append(f"| {name} | {_ms(one['ours'])} | {_ms(one['eager'])} | {_ratio(one['ratio'])} "
-                     f"| {_ms(n['ours'])} | {_ms(n['eager'])} | {_ratio(n['ratio'])} | {_ratio(scaling)} "
+        lines.append(f"| {name} | {_timed(one, 'ours')} | {_timed(one, 'eager')} | {_ratio(one['ratio'])} "
+                     f"| {_timed(n, 'ours')} | {_timed(n, 'eager')} | {_ratio(n['ratio'])} | {_ratio(scaling)} "
                      f"| {_ms(one['gflops'])} | {_ms(n['gflops'])} "
                      f"| {_seconds(r['compile_s'])} |")
+    if any(r[n]["disturbed"] for r in all_rows for n in r["threads"]):
+        lines += ["", f"\\* taken while other processes kept more than {BUSY_ELSEWHERE_LIMIT} of a core busy, "
+                      "in every try: rerun that program's bench on a quiet machine "
+                      "(`snakemake -j2 results/NAME.bench.json --forcerun bench_program`)."]
     real = set(bench_config.get("real_models", []))
     real_rows = [r for r in all_rows if r["program"] in real]
     if real_rows:
