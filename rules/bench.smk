@@ -37,7 +37,8 @@ rule bench:
     benchmark:
         "benchmarks/bench/bench.tsv"
     params:
-        config_file=workflow.configfiles[0],
+        # The bench section as the workflow sees it, --configfile and --config included.
+        bench_config=json.dumps(config["bench"]),
     shell:
         "python {input.script} --name bench --results results --benchmarks benchmarks"
-        " --config {params.config_file} --output {output.table} --plot {output.plot} --log {log}"
+        " --bench-config {params.bench_config:q} --output {output.table} --plot {output.plot} --log {log}"

@@ -1,6 +1,7 @@
 # Helpers shared by the rules: which programs exist, what kind each is, and
 # the inputs and options that depend on it.
 
+import json
 import os
 import shlex
 import sys

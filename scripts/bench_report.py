@@ -5,6 +5,7 @@ compile costs and config.yaml's targets), write it as Markdown and plot the
 ratios. `snakemake bench` runs it after timing every program."""
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -18,11 +19,15 @@ parser.add_argument("--name", default="bench")
 parser.add_argument("--results", type=Path, default=Path("results"), help="the folder of NAME.bench.json files")
 parser.add_argument("--benchmarks", type=Path, default=Path("benchmarks"), help="Snakemake's benchmark files")
 parser.add_argument("--config", type=Path, default=Path("config.yaml"), help="for the real models and targets")
+parser.add_argument("--bench-config", help="config's bench section as JSON (the workflow's), instead of --config")
 parser.add_argument("--output", type=Path, default=Path("results/bench.md"))
 parser.add_argument("--plot", type=Path, default=Path("results/bench.png"))
 parser.add_argument("--log")
 args = parser.parse_args()
-config = yaml.safe_load(args.config.read_text()).get("bench", {})
+if args.bench_config:
+    config = json.loads(args.bench_config)
+else:
+    config = yaml.safe_load(args.config.read_text()).get("bench", {})
 run_stage("bench", args.name, args.log, lambda: bench_report.run(
     args.results, args.benchmarks, config, args.output, args.plot))
 if args.log is None:

@@ -8,8 +8,8 @@ split among threads, which schedules/parallel.mlir tiles with scf.forall:
 inside stay whole, so LLVM still vectorizes the innermost one);
 `tcp_aot.parallel_chunks = d` splits the innermost dim d, when no other is
 worth splitting, into pieces of 4096 iterations. A matrix product is always
-marked `tcp_aot.parallel = 0`: the schedule splits it by tiles of its
-output. Only parallel dims are split, never a sum, so results do not
+marked `tcp_aot.parallel = 0` (unless its static output is a single
+tile): the schedule splits it by tiles of its output. Only parallel dims are split, never a sum, so results do not
 depend on the thread count. An op whose body checks its values (a gather's
 index check) stays on the calling thread: a failed check ends a
 status-returning call there (runtime_errors.py), which a worker thread
@@ -33,6 +33,8 @@ from .runtime_errors import failure_status
 # than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms at 2^18).
 PARALLEL_WORK = 1 << 16
 PRODUCT_PARALLEL_WORK = 1 << 18
+# The output tile schedules/parallel.mlir gives each thread of a product.
+PRODUCT_TILE = 128
 
 ATTR = "tcp_aot.parallel"
 CHUNKS_ATTR = "tcp_aot.parallel_chunks"
@@ -52,7 +54,7 @@ def mark_parallel(root: ir.Operation) -> None:
         ranges, parallel_dims = loops
         # Products are split by tiles of their output whatever their shape.
         dim = 0 if op.name in _MATMULS else _split_dim(ranges, parallel_dims)
-        if dim is None:
+        if dim is None or (op.name in _MATMULS and _output_tiles(ranges, parallel_dims) == 1):
             continue
         mark = (CHUNKS_ATTR if dim == len(ranges) - 1 and op.name not in _MATMULS else ATTR, _i64(dim))
         enough = PRODUCT_PARALLEL_WORK if op.name in _MATMULS else PARALLEL_WORK
@@ -61,6 +63,17 @@ def mark_parallel(root: ir.Operation) -> None:
                 op.attributes[mark[0]] = mark[1]
             continue
         _choose_at_run_time(op, ranges, mark, enough)
+
+
+def _output_tiles(ranges: list, parallel_dims: list[int]) -> int | None:
+    """How many tiles schedules/parallel.mlir cuts a product's output into
+    (one matrix of a batch into PRODUCT_TILE x PRODUCT_TILE ones), or None
+    when a dim is dynamic. A product of one tile would be one thread's work
+    in a parallel region the others only wait through."""
+    *batch, rows, cols = [ranges[d] for d in parallel_dims]
+    if not all(isinstance(r, int) for r in (*batch, rows, cols)):
+        return None
+    return math.prod(batch) * math.ceil(rows / PRODUCT_TILE) * math.ceil(cols / PRODUCT_TILE)
 
 
 def _i64(n: int) -> ir.Attribute:

@@ -96,3 +96,24 @@ func.func @small_matmul(%a: tensor<32x64xf32>, %b: tensor<64x64xf32>, %c: tensor
   %0 = linalg.matmul ins(%a, %b : tensor<32x64xf32>, tensor<64x64xf32>) outs(%c : tensor<32x64xf32>) -> tensor<32x64xf32>
   return %0 : tensor<32x64xf32>
 }
+
+// -----
+
+// 64 x 10 x 512 = 327680 FMAs, enough, but its output is one 128 x 128
+// tile of the parallel schedule: one thread would do it all.
+// CHECK-LABEL: func.func @one_tile_matmul
+// CHECK-NOT:   tcp_aot.parallel
+func.func @one_tile_matmul(%a: tensor<64x512xf32>, %b: tensor<512x10xf32>, %c: tensor<64x10xf32>) -> tensor<64x10xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<64x512xf32>, tensor<512x10xf32>) outs(%c : tensor<64x10xf32>) -> tensor<64x10xf32>
+  return %0 : tensor<64x10xf32>
+}
+
+// -----
+
+// The same per matrix, but a batch of 2: two tiles.
+// CHECK-LABEL: func.func @one_tile_batch_matmul
+// CHECK:   linalg.batch_matmul {tcp_aot.parallel = 0 : i64}
+func.func @one_tile_batch_matmul(%a: tensor<2x64x512xf32>, %b: tensor<2x512x10xf32>, %c: tensor<2x64x10xf32>) -> tensor<2x64x10xf32> {
+  %0 = linalg.batch_matmul ins(%a, %b : tensor<2x64x512xf32>, tensor<2x512x10xf32>) outs(%c : tensor<2x64x10xf32>) -> tensor<2x64x10xf32>
+  return %0 : tensor<2x64x10xf32>
+}
