@@ -86,6 +86,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "conv-to-matmul": PythonPass(
         "tcp_aot.transforms.conv_to_matmul", "conv_to_matmul",
         "Make convolutions of one group matrix products per image (im2col), for the matmul schedule"),
+    "mark-product-epilogues": PythonPass(
+        "tcp_aot.transforms.epilogues", "mark_product_epilogues",
+        "Make the elementwise op that is a matrix product's only use finish it in place, for the schedules to fuse"),
     "mark-parallel": PythonPass(
         "tcp_aot.transforms.parallel", "mark_parallel",
         "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
@@ -96,6 +99,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "schedule-matmul": _schedule("matmul", "Tile matrix products for caches and registers, vectorize them"),
     "schedule-lower-vectors": _schedule(
         "lower_vectors", "Hoist register tiles out of their loops, lower vector contractions to FMAs"),
+    "sequential-tiles": PythonPass(
+        "tcp_aot.transforms.sequential_tiles", "sequential_tiles",
+        "Make the scf.forall loops a schedule marked tcp_aot.sequential nested scf.for loops (after bufferization)"),
     "approximate-math": PythonPass(
         "tcp_aot.transforms.math_approximations", "approximate_math",
         "Replace f32 transcendental math ops (scalar or vector) by polynomial approximations"),
@@ -145,6 +151,7 @@ PIPELINES: dict[str, list[str]] = {
     # loop vectorizer (tcp_aot/schedules/).
     "optimize-linalg": [
         "conv-to-matmul",
+        "mark-product-epilogues",
         "mark-parallel",
         "schedule-parallel",
         "schedule-matmul",
@@ -166,6 +173,7 @@ PIPELINES: dict[str, list[str]] = {
         "hoist-register-tiles",
         "schedule-lower-vectors",
         "approximate-math",
+        "sequential-tiles",
         "func.func(scf-forall-to-parallel)",
         "convert-linalg-to-loops",
         # canonicalize right after, or omp.parallel's alloca_scope gets several blocks

@@ -8,6 +8,27 @@
 // It runs after schedule-parallel, which may have split a product into
 // 128 x 128 tiles shared among threads: those are then tiled as a whole.
 transform.named_sequence @matmul(%root: !transform.any_op {transform.readonly}) {
+  // A product with an epilogue (transforms/epilogues.py) that schedule-parallel
+  // did not split: its epilogue cut into 128 x 128 tiles, the product fused
+  // into each (through the forall's shared output, which scf.for cannot do),
+  // the forall run as plain loops after bufferization (sequential-tiles).
+  // One already in a thread's tile is a single tile.
+  %with_epilogue = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.epilogue} in %root
+      : (!transform.any_op) -> !transform.any_op
+  transform.foreach %with_epilogue : !transform.any_op {
+  ^bb0(%product: !transform.any_op):
+    %epilogue = transform.get_consumers_of_result %product[0] : (!transform.any_op) -> !transform.any_op
+    %tiles, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [128, 128]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fused, %in = transform.structured.fuse_into_containing_op %product into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.annotate %in "tcp_aot.sequential" : !transform.any_op
+    transform.yield
+  }
+  %func0 = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+  transform.apply_patterns to %func0 {
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
   %all = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
   transform.foreach %all : !transform.any_op {
   ^bb0(%mm: !transform.any_op):

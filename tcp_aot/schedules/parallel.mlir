@@ -4,8 +4,28 @@
 // dims inside stay whole, so LLVM still vectorizes the innermost one) or
 // its innermost dim d in 4096-iteration pieces (`tcp_aot.parallel_chunks =
 // d`); a matrix product by 128 x 128 tiles of its output, a batched one by
-// the same tiles of each matrix of the batch.
+// the same tiles of each matrix of the batch; a product with an epilogue
+// (`tcp_aot.parallel_with_epilogue`, see transforms/epilogues.py) by the
+// same tiles of its epilogue, the product fused into each, so that each
+// thread finishes its own tiles.
 transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}) {
+  %with_epilogue = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_with_epilogue}
+      in %root : (!transform.any_op) -> !transform.any_op
+  transform.foreach %with_epilogue : !transform.any_op {
+  ^bb0(%product: !transform.any_op):
+    %epilogue = transform.get_consumers_of_result %product[0] : (!transform.any_op) -> !transform.any_op
+    %tiles, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [128, 128]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fused, %in = transform.structured.fuse_into_containing_op %product into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  // The products fused into tiles leave their untiled originals unused (but
+  // for a tensor.dim of their result, which canonicalization folds).
+  %func = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+  transform.apply_patterns to %func {
+    transform.apply_patterns.canonicalization
+  } : !transform.any_op
   %mm = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel = 0 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tmm, %fmm = transform.structured.tile_using_forall %mm tile_sizes [128, 128]

@@ -9,7 +9,10 @@ inside stay whole, so LLVM still vectorizes the innermost one);
 `tcp_aot.parallel_chunks = d` splits the innermost dim d, when no other is
 worth splitting, into pieces of 4096 iterations. A matrix product is always
 marked `tcp_aot.parallel = 0` (unless its static output is a single
-tile): the schedule splits it by tiles of its output. Only parallel dims are split, never a sum, so results do not
+tile): the schedule splits it by tiles of its output; one with an epilogue
+(epilogues.py) is marked `tcp_aot.parallel_with_epilogue` instead: the
+schedule splits the epilogue by those tiles and fuses the product into
+each, and the epilogue is not split on its own. Only parallel dims are split, never a sum, so results do not
 depend on the thread count. An op whose body checks its values (a gather's
 index check) stays on the calling thread: a failed check ends a
 status-returning call there (runtime_errors.py), which a worker thread
@@ -24,6 +27,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, scf, tensor
 
 from ..walk import collect
+from .epilogues import epilogue_of
 from .runtime_errors import failure_status
 
 # Below this many loop iterations, one thread is faster than waking others
@@ -38,6 +42,8 @@ PRODUCT_TILE = 128
 
 ATTR = "tcp_aot.parallel"
 CHUNKS_ATTR = "tcp_aot.parallel_chunks"
+WITH_EPILOGUE_ATTR = "tcp_aot.parallel_with_epilogue"
+_MARKS = (ATTR, CHUNKS_ATTR, WITH_EPILOGUE_ATTR)
 _PARALLEL = "#linalg.iterator_type<parallel>"
 # The products' loops (m, n, k) and (b, m, n, k), as each operand reads them.
 _MATMUL_MAPS = {"linalg.matmul": [(0, 2), (2, 1), (0, 1)], "linalg.batch_matmul": [(0, 1, 3), (0, 3, 2), (0, 1, 2)]}
@@ -45,7 +51,10 @@ _MATMULS = tuple(_MATMUL_MAPS)
 
 
 def mark_parallel(root: ir.Operation) -> None:
-    for op in collect(root, lambda o: o.name == "linalg.generic" or o.name in _MATMULS):
+    # An epilogue goes with its product (which may move it into an scf.if).
+    ops = [op for op in collect(root, lambda o: o.name == "linalg.generic" or o.name in _MATMULS)
+           if not _is_epilogue(op)]
+    for op in ops:
         if _inside_parallel_code(op) or _checks_values(op):
             continue
         loops = _loops(op)
@@ -57,6 +66,8 @@ def mark_parallel(root: ir.Operation) -> None:
         if dim is None or (op.name in _MATMULS and _output_tiles(ranges, parallel_dims) == 1):
             continue
         mark = (CHUNKS_ATTR if dim == len(ranges) - 1 and op.name not in _MATMULS else ATTR, _i64(dim))
+        if epilogue_of(op) is not None:
+            mark = (WITH_EPILOGUE_ATTR, ir.UnitAttr.get())
         enough = PRODUCT_PARALLEL_WORK if op.name in _MATMULS else PARALLEL_WORK
         if all(isinstance(r, int) for r in ranges):
             if math.prod(ranges) >= enough:
@@ -84,10 +95,21 @@ def _checks_values(op: ir.Operation) -> bool:
     return bool(collect(op, lambda o: failure_status(o) is not None))
 
 
+def _is_epilogue(op: ir.Operation) -> bool:
+    """Whether `op` finishes a product in place (it goes with the product)."""
+    if op.name != "linalg.generic":
+        return False
+    init = op.operands[len(op.operands) - 1]
+    if not isinstance(init.owner, (ir.Operation, ir.OpView)):
+        return False
+    epilogue = epilogue_of(init.owner.operation)
+    return epilogue is not None and epilogue == op
+
+
 def _inside_parallel_code(op: ir.Operation) -> bool:
     parent = op.parent
     while parent is not None and parent.name != "func.func":
-        if parent.name == "scf.if" and (ATTR in parent.attributes or CHUNKS_ATTR in parent.attributes):
+        if parent.name == "scf.if" and any(mark in parent.attributes for mark in _MARKS):
             return True
         parent = parent.parent
     return False
@@ -142,22 +164,32 @@ def _split_dim(ranges: list, parallel_dims: list[int]) -> int | None:
 
 
 def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attribute], enough: int) -> None:
-    """scf.if (work >= enough) { op, split among threads } else { op }."""
-    with ir.InsertionPoint(op), op.location:
+    """scf.if (work >= enough) { op, split among threads } else { op }, a
+    product's epilogue with it in both."""
+    epilogue = epilogue_of(op)
+    last = epilogue or op
+    # At the last op: an epilogue's other inputs may be computed after the product.
+    with ir.InsertionPoint(last), op.location:
         work = arith.ConstantOp(ir.IndexType.get(), math.prod(r for r in ranges if isinstance(r, int))).result
         for r in ranges:
             if not isinstance(r, int):
                 work = arith.MulIOp(work, r).result
         threshold = arith.ConstantOp(ir.IndexType.get(), enough).result
         enough = arith.CmpIOp(arith.CmpIPredicate.sge, work, threshold).result
-        choice = scf.IfOp(enough, [r.type for r in op.results], has_else=True)
+        choice = scf.IfOp(enough, [r.type for r in last.results], has_else=True)
         choice.operation.attributes[mark[0]] = mark[1]
         for block, parallel in ((choice.then_block, True), (choice.else_block, False)):
             with ir.InsertionPoint(block):
                 copy = op.clone()
                 if parallel:
                     copy.attributes[mark[0]] = mark[1]
+                if epilogue is not None:
+                    finished = epilogue.clone()
+                    finished.operands[len(finished.operands) - 1] = copy.results[0]
+                    copy = finished
                 scf.YieldOp(list(copy.results))
-    for old, new in zip(op.results, choice.results):
+    for old, new in zip(last.results, choice.results):
         old.replace_all_uses_with(new)
+    if epilogue is not None:
+        epilogue.erase()
     op.erase()

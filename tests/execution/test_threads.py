@@ -3,7 +3,8 @@ give the same bits with 1, 2 and 3 threads, and match the NumPy
 interpreter. Shapes are chosen so that the splits are uneven: a ragged
 matrix product, a row count not divisible by the thread count, an innermost
 dim not a multiple of the 4096-iteration pieces, and a dynamic batch that
-decides at run time whether to split."""
+decides at run time whether to split; a product with an epilogue (bias
+add and ReLU) fused into its tiles, split or not."""
 
 from __future__ import annotations
 
@@ -21,6 +22,16 @@ PROGRAM = """
 func.func @matmul(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>) -> tensor<?x300xf32> {
   %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x200xf32>, tensor<200x300xf32> -> tensor<?x300xf32>
   return %0 : tensor<?x300xf32>
+}
+func.func @linear_relu(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>, %bias: tensor<300xf32>) -> tensor<?x300xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x200xf32>, tensor<200x300xf32> -> tensor<?x300xf32>
+  %n = tensor.dim %a, %c0 : tensor<?x200xf32>
+  %row = tensor.expand_shape %bias [[0, 1]] output_shape [1, 300] : tensor<300xf32> into tensor<1x300xf32>
+  %1 = tcp.broadcast %row, %n {axes = [0]} : tensor<1x300xf32>, index -> tensor<?x300xf32>
+  %2 = tcp.add %0, %1 : tensor<?x300xf32>, tensor<?x300xf32> -> tensor<?x300xf32>
+  %3 = tcp.clamp %2 {min_float = 0.000000e+00 : f32} : tensor<?x300xf32> -> tensor<?x300xf32>
+  return %3 : tensor<?x300xf32>
 }
 func.func @batch_matmul(%a: tensor<3x130x64xf32>, %b: tensor<3x64x140xf32>) -> tensor<3x130x140xf32> {
   %0 = tcp.contract %a, %b {lhs_batch_dims = [0], rhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_contracting_dims = [1]} : tensor<3x130x64xf32>, tensor<3x64x140xf32> -> tensor<3x130x140xf32>
@@ -47,6 +58,7 @@ func.func @conv(%img: tensor<2x16x33x33xf32>, %w: tensor<32x16x3x3xf32>) -> tens
 
 SHAPES = {
     "matmul": [(517, 200), (200, 300)],
+    "linear_relu": [(517, 200), (200, 300), (300,)],
     "batch_matmul": [(3, 130, 64), (3, 64, 140)],
     "rows": [(257, 300)],
     "pieces": [(100003,)],
@@ -54,7 +66,8 @@ SHAPES = {
     "conv": [(2, 16, 33, 33), (32, 16, 3, 3)],
 }
 # A dynamic batch too small to be worth splitting takes the sequential copy.
-SMALL = {"matmul": [(3, 200), (200, 300)], "row_sums": [(1, 129, 513)]}
+SMALL = {"matmul": [(3, 200), (200, 300)], "linear_relu": [(3, 200), (200, 300), (300,)],
+         "row_sums": [(1, 129, 513)]}
 
 
 @pytest.fixture(scope="module")

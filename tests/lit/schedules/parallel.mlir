@@ -55,3 +55,35 @@ func.func @unmarked(%a: tensor<256x64xf32>, %b: tensor<64x512xf32>, %c: tensor<2
   %0 = linalg.matmul ins(%a, %b : tensor<256x64xf32>, tensor<64x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
   return %0 : tensor<256x512xf32>
 }
+
+// -----
+
+// A product with an epilogue: the epilogue's 128 x 128 tiles are split
+// among threads, each computing its tile of the product first, into the
+// result's own slice (no buffer for the product).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+
+// CHECK-LABEL: func.func @product_with_epilogue
+// CHECK:       %[[FILL:.*]] = linalg.fill
+// CHECK:       scf.forall (%[[I:.*]], %[[J:.*]]) in (2, 2) shared_outs(%[[OUT:.*]] = %[[FILL]])
+// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]]
+// CHECK:         %[[P:.*]] = linalg.matmul {{.*}} outs(%[[SLICE]] : tensor<128x128xf32>)
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} outs(%[[P]] : tensor<128x128xf32>)
+// CHECK:         tensor.parallel_insert_slice %[[R]] into %[[OUT]]
+// CHECK-NOT:   linalg.matmul
+func.func @product_with_epilogue(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<1x256xf32>)
+    -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x256xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %p = linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue} ins(%a, %b : tensor<256x64xf32>, tensor<64x256xf32>)
+      outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : tensor<1x256xf32>) outs(%p : tensor<256x256xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}

@@ -117,3 +117,61 @@ func.func @one_tile_batch_matmul(%a: tensor<2x64x512xf32>, %b: tensor<2x512x10xf
   %0 = linalg.batch_matmul ins(%a, %b : tensor<2x64x512xf32>, tensor<2x512x10xf32>) outs(%c : tensor<2x64x10xf32>) -> tensor<2x64x10xf32>
   return %0 : tensor<2x64x10xf32>
 }
+
+// -----
+
+// A product with an epilogue (mark-product-epilogues) is marked for the
+// schedule to split the two together; the epilogue is not split alone.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+
+// CHECK-LABEL: func.func @product_with_epilogue
+// CHECK:       linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue}
+// CHECK:       linalg.generic
+// CHECK-NOT:   tcp_aot.parallel
+// CHECK:       return
+func.func @product_with_epilogue(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<1x256xf32>,
+                                 %init: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %p = linalg.matmul {tcp_aot.epilogue} ins(%a, %b : tensor<256x64xf32>, tensor<64x256xf32>)
+      outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : tensor<1x256xf32>) outs(%p : tensor<256x256xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// Dynamic rows: both copies of the run-time choice hold the product and
+// its epilogue, placed where the epilogue was (its bias is computed after
+// the product).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+
+// CHECK-LABEL: func.func @dynamic_product_with_epilogue
+// CHECK:       %[[BIAS:.*]] = arith.addf
+// CHECK:       scf.if %{{.*}} -> (tensor<?x256xf32>) {
+// CHECK:         %[[P:.*]] = linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue}
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[BIAS]] : tensor<1x256xf32>) outs(%[[P]] : tensor<?x256xf32>)
+// CHECK:         scf.yield %[[R]]
+// CHECK:       } else {
+// CHECK:         %[[P2:.*]] = linalg.matmul {tcp_aot.epilogue} ins
+// CHECK:         %[[R2:.*]] = linalg.generic {{.*}} outs(%[[P2]] : tensor<?x256xf32>)
+// CHECK:         scf.yield %[[R2]]
+// CHECK:       } {tcp_aot.parallel_with_epilogue}
+func.func @dynamic_product_with_epilogue(%a: tensor<?x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<1x256xf32>,
+                                         %init: tensor<?x256xf32>) -> tensor<?x256xf32> {
+  %p = linalg.matmul {tcp_aot.epilogue} ins(%a, %b : tensor<?x64xf32>, tensor<64x256xf32>)
+      outs(%init : tensor<?x256xf32>) -> tensor<?x256xf32>
+  %bias2 = arith.addf %bias, %bias : tensor<1x256xf32>
+  %r = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias2 : tensor<1x256xf32>) outs(%p : tensor<?x256xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<?x256xf32>
+  return %r : tensor<?x256xf32>
+}

@@ -1,0 +1,90 @@
+"""mark-product-epilogues: a matrix product whose only use is an elementwise
+linalg.generic of its shape (its epilogue: the bias add and activation
+that linalg-fuse-elementwise-ops merged into one op) gets that op rewritten
+to finish it in place, the product becoming the op's init, read through
+its output argument, and gets the attribute `tcp_aot.epilogue`.
+
+The schedules then cut the epilogue into the product's output tiles and
+fuse the product into each (schedules/parallel.mlir, schedules/matmul.mlir):
+each tile is finished while it is still in cache, and the product has no
+buffer of its own (it writes the epilogue's result, which it finishes in
+place).
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import linalg
+
+from ..walk import collect
+
+ATTR = "tcp_aot.epilogue"
+_PARALLEL = "#linalg.iterator_type<parallel>"
+
+
+def mark_product_epilogues(root: ir.Operation) -> None:
+    for product in collect(root, lambda op: op.name == "linalg.matmul"):
+        found = _epilogue(product)
+        if found is not None:
+            _finish_in_place(product, *found)
+            product.attributes[ATTR] = ir.UnitAttr.get()
+
+
+def epilogue_of(product: ir.Operation) -> ir.Operation | None:
+    """The epilogue a marked product is the init of."""
+    if ATTR not in product.attributes:
+        return None
+    (use,) = product.results[0].uses
+    return use.owner
+
+
+def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
+    """The elementwise op that is the product's only use, and which of its
+    inputs the product is, when it can take the product as its init: all
+    loops parallel, the product read at the identity map, a result of the
+    product's type, and the op's own init unread."""
+    uses = list(product.results[0].uses)
+    if len(uses) != 1:
+        return None
+    op, index = uses[0].owner, uses[0].operand_number
+    if op.name != "linalg.generic" or len(op.results) != 1:
+        return None
+    generic = op.opview
+    n_inputs = len(generic.inputs)
+    maps = [ir.AffineMapAttr(m).value for m in generic.indexing_maps]
+    block = generic.regions[0].blocks[0]
+    if (index >= n_inputs
+            or any(str(it) != _PARALLEL for it in generic.iterator_types)
+            or maps[index] != _identity(maps[-1]) or maps[-1] != _identity(maps[-1])
+            or op.results[0].type != product.results[0].type
+            or list(block.arguments[n_inputs].uses)):
+        return None
+    return op, index
+
+
+def _identity(amap: ir.AffineMap) -> ir.AffineMap:
+    return ir.AffineMap.get_identity(amap.n_dims)
+
+
+def _finish_in_place(product: ir.Operation, old: ir.Operation, index: int) -> None:
+    """Rebuild the epilogue with the product as its init: the input it was
+    becomes the block's output argument."""
+    generic = old.opview
+    inputs = [v for i, v in enumerate(generic.inputs) if i != index]
+    maps = [m for i, m in enumerate(generic.indexing_maps) if i != index]
+    with ir.InsertionPoint(old), old.location:
+        new = linalg.GenericOp([old.results[0].type], inputs, [product.results[0]], ir.ArrayAttr.get(maps),
+                               generic.iterator_types)
+    old_block = generic.regions[0].blocks[0]
+    old_args = list(old_block.arguments)
+    element_types = [a.type for i, a in enumerate(old_args[:-1]) if i != index] + [old_args[index].type]
+    block = new.regions[0].blocks.append(*element_types)
+    kept = [a for i, a in enumerate(old_args[:-1]) if i != index]
+    for a, b in zip(kept, block.arguments):
+        a.replace_all_uses_with(b)
+    old_args[index].replace_all_uses_with(block.arguments[len(kept)])
+    for op in [op.operation for op in old_block.operations]:
+        op.detach_from_parent()
+        block.append(op)
+    old.results[0].replace_all_uses_with(new.results[0])
+    old.erase()

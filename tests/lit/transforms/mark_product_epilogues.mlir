@@ -1,0 +1,109 @@
+// mark-product-epilogues: the elementwise op that is a matrix product's only
+// use takes the product as its init and reads it through its output
+// argument; the product gets `tcp_aot.epilogue`. Anything else stays.
+// RUN: tcp-opt %s --split-input-file --mark-product-epilogues | FileCheck %s
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+
+// Bias add and ReLU, as linalg-fuse-elementwise-ops leaves them.
+// CHECK-LABEL: func.func @bias_relu
+// CHECK:      %[[P:.*]] = linalg.matmul {tcp_aot.epilogue} ins(%arg0, %arg1
+// CHECK:      linalg.generic {indexing_maps = [#[[ROW:.*]], #[[ID:.*]]], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME:     ins(%arg2 : tensor<1x32xf32>) outs(%[[P]] : tensor<16x32xf32>)
+// CHECK-NEXT: ^bb0(%[[BIAS:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:   %[[S:.*]] = arith.addf %[[ACC]], %[[BIAS]] : f32
+// CHECK-NEXT:   arith.maximumf %[[S]]
+func.func @bias_relu(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %bias: tensor<1x32xf32>,
+                     %init: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e = tensor.empty() : tensor<16x32xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %bias : tensor<16x32xf32>, tensor<1x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// The product is also returned: an epilogue in place would overwrite it.
+// CHECK-LABEL: func.func @product_used_twice
+// CHECK-NOT:   tcp_aot.epilogue
+// CHECK:       ins(%{{.*}} : tensor<16x32xf32>) outs(%{{.*}} : tensor<16x32xf32>)
+func.func @product_used_twice(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16x32xf32>)
+    -> (tensor<16x32xf32>, tensor<16x32xf32>) {
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e = tensor.empty() : tensor<16x32xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.mulf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<16x32xf32>
+  return %p, %r : tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#t = affine_map<(d0, d1) -> (d1, d0)>
+
+// A transpose reads the product elsewhere than it writes: not in place.
+// CHECK-LABEL: func.func @transposed
+// CHECK-NOT:   tcp_aot.epilogue
+func.func @transposed(%a: tensor<32x8xf32>, %b: tensor<8x32xf32>, %init: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %p = linalg.matmul ins(%a, %b : tensor<32x8xf32>, tensor<8x32xf32>) outs(%init : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %e = tensor.empty() : tensor<32x32xf32>
+  %r = linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<32x32xf32>) outs(%e : tensor<32x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#rows = affine_map<(d0, d1) -> (d0)>
+
+// A sum over the product's rows is not elementwise.
+// CHECK-LABEL: func.func @row_sums
+// CHECK-NOT:   tcp_aot.epilogue
+func.func @row_sums(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16x32xf32>, %acc: tensor<16xf32>)
+    -> tensor<16xf32> {
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %r = linalg.generic {indexing_maps = [#id, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<16x32xf32>) outs(%acc : tensor<16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<16xf32>
+  return %r : tensor<16xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A cast to another element type cannot write the product's buffer.
+// CHECK-LABEL: func.func @to_f16
+// CHECK-NOT:   tcp_aot.epilogue
+func.func @to_f16(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16x32xf32>) -> tensor<16x32xf16> {
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e = tensor.empty() : tensor<16x32xf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<16x32xf32>) outs(%e : tensor<16x32xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<16x32xf16>
+  return %r : tensor<16x32xf16>
+}
