@@ -2,19 +2,20 @@
 parallel when it does enough work to pay for waking the threads (at least
 PARALLEL_WORK iterations, PRODUCT_PARALLEL_WORK for a product): decided at
 compile time when its shape is static, else at run time, by an scf.if
-between a copy that runs in parallel and one that does not. The parallel copy gets an attribute naming the loop dim to
-split among threads, which schedules/parallel.mlir tiles with scf.forall:
-`tcp_aot.parallel = d` splits dim d one iteration at a time (the dims
-inside stay whole, so LLVM still vectorizes the innermost one);
-`tcp_aot.parallel_chunks = d` splits the innermost dim d, when no other is
-worth splitting, into pieces of 4096 iterations. A matrix product is always
-marked `tcp_aot.parallel = 0` (unless its static output is a single
-tile): the schedule splits it by tiles of its output; one with an epilogue
-(epilogues.py) is marked `tcp_aot.parallel_with_epilogue` instead: the
-schedule splits the epilogue by those tiles and fuses the product into
-each, and the epilogue is not split on its own. Only parallel dims are split, never a sum, so results do not
-depend on the thread count. An op whose body checks its values (a gather's
-index check) stays on the calling thread: a failed check ends a
+between a copy that runs in parallel and one that does not. The parallel
+copy gets an attribute naming the loop dim to split among threads, which
+schedules/parallel.mlir tiles with scf.forall: `tcp_aot.parallel = d`
+splits dim d one iteration at a time (the dims inside stay whole, so LLVM
+still vectorizes the innermost one); `tcp_aot.parallel_chunks = d` splits
+the innermost dim d, when no other is worth splitting, into pieces of 4096
+iterations. A matrix product is marked `tcp_aot.parallel = 0` unless its
+static output is a single tile: the schedule splits it by tiles of its
+output; one with an epilogue (epilogues.py) is marked
+`tcp_aot.parallel_with_epilogue` instead: the schedule splits the epilogue
+by those tiles and fuses the product into each, and the epilogue is not
+split on its own. Only parallel dims are split, never a sum, so results do
+not depend on the thread count. An op whose body checks its values (a
+gather's index check) stays on the calling thread: a failed check ends a
 status-returning call there (runtime_errors.py), which a worker thread
 could not do.
 """
@@ -167,7 +168,7 @@ def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attr
     """scf.if (work >= enough) { op, split among threads } else { op }, a
     product's epilogue with it in both."""
     epilogue = epilogue_of(op)
-    last = epilogue or op
+    last = op if epilogue is None else epilogue
     # At the last op: an epilogue's other inputs may be computed after the product.
     with ir.InsertionPoint(last), op.location:
         work = arith.ConstantOp(ir.IndexType.get(), math.prod(r for r in ranges if isinstance(r, int))).result
