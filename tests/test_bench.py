@@ -162,7 +162,7 @@ def test_report_marks_times_taken_beside_a_busy_neighbour():
     text = table([bench, _bench("b", 1.0, 2.0)], {}, {})
     assert "| a | 1.000 | 2.000 | 0.50 | 0.500\\* | 2.000 | 0.25 | 0.50 |" in text
     assert "| b | 1.000 | 2.000 | 0.50 | 0.500 | 2.000 |" in text
-    assert "\\* taken while other processes kept more than 0.25 of a core busy, in every try" in text
+    assert "\\* taken while other processes kept more than 0.5 of a core busy, in every try" in text
     assert "taken while" not in table([_bench("b", 1.0, 2.0)], {}, {})
 
 
