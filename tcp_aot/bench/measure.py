@@ -21,6 +21,11 @@ K = TypeVar("K")
 BUSY_ELSEWHERE_LIMIT = 0.5
 
 
+def disturbed(busy_elsewhere: float) -> bool:
+    """Whether a measure taken beside that much other load is not trusted."""
+    return busy_elsewhere > BUSY_ELSEWHERE_LIMIT
+
+
 @dataclass(frozen=True)
 class Timing:
     calls: int
@@ -31,7 +36,7 @@ class Timing:
 
     @property
     def disturbed(self) -> bool:
-        return self.busy_elsewhere > BUSY_ELSEWHERE_LIMIT
+        return disturbed(self.busy_elsewhere)
 
     def as_dict(self) -> dict:
         return asdict(self)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .compile_cost import StageCost
-from .measure import BUSY_ELSEWHERE_LIMIT
+from .measure import BUSY_ELSEWHERE_LIMIT, disturbed
 from .peers import PEER_NAMES
 
 
@@ -37,7 +37,7 @@ def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
 
 
 def _disturbed(timing: dict | None) -> bool:
-    return bool(timing) and timing.get("busy_elsewhere", 0.0) > BUSY_ELSEWHERE_LIMIT
+    return bool(timing) and disturbed(timing.get("busy_elsewhere", 0.0))
 
 
 def geometric_mean(values: list[float]) -> float | None:

@@ -52,18 +52,15 @@ def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
     generic = op.opview
     n_inputs = len(generic.inputs)
     maps = [ir.AffineMapAttr(m).value for m in generic.indexing_maps]
+    identity = ir.AffineMap.get_identity(maps[-1].n_dims)
     block = generic.regions[0].blocks[0]
     if (index >= n_inputs
             or any(str(it) != _PARALLEL for it in generic.iterator_types)
-            or maps[index] != _identity(maps[-1]) or maps[-1] != _identity(maps[-1])
+            or maps[index] != identity or maps[-1] != identity
             or op.results[0].type != product.results[0].type
             or list(block.arguments[n_inputs].uses)):
         return None
     return op, index
-
-
-def _identity(amap: ir.AffineMap) -> ir.AffineMap:
-    return ir.AffineMap.get_identity(amap.n_dims)
 
 
 def _finish_in_place(product: ir.Operation, old: ir.Operation, index: int) -> None:
@@ -77,9 +74,8 @@ def _finish_in_place(product: ir.Operation, old: ir.Operation, index: int) -> No
                                generic.iterator_types)
     old_block = generic.regions[0].blocks[0]
     old_args = list(old_block.arguments)
-    element_types = [a.type for i, a in enumerate(old_args[:-1]) if i != index] + [old_args[index].type]
-    block = new.regions[0].blocks.append(*element_types)
     kept = [a for i, a in enumerate(old_args[:-1]) if i != index]
+    block = new.regions[0].blocks.append(*[a.type for a in kept], old_args[index].type)
     for a, b in zip(kept, block.arguments):
         a.replace_all_uses_with(b)
     old_args[index].replace_all_uses_with(block.arguments[len(kept)])
