@@ -27,7 +27,7 @@ os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{_PATH}"
 # (rules/coverage.smk) under coverage.models: the rules build them as models,
 # and `snakemake` alone still builds config.yaml's programs only.
 COVERAGE_MODELS = config["coverage"]["models"] if "coverage" in config else {}
-MODELS = config["models"] | COVERAGE_MODELS
+MODELS = config["models"] | config.get("models_on_demand", {}) | COVERAGE_MODELS
 TCP_SOURCES = config["tcp_sources"]
 PROGRAMS = list(config["models"]) + list(TCP_SOURCES)
 COVERAGE_PROGRAMS = list(COVERAGE_MODELS) or PROGRAMS
@@ -83,9 +83,11 @@ def program_source(wildcards):
     return loader_path(name) if is_model(name) else f"tcp_sources/{name}.mlir"
 
 
-def tcp_stage_input(wildcards):
+def tcp_stage_inputs(wildcards):
     name = wildcards.name
-    return f"results/{name}.torch.mlir" if is_model(name) else f"tcp_sources/{name}.mlir"
+    if is_model(name):
+        return {"mlir": f"results/{name}.torch.mlir", "weights": f"results/{name}.torch.weights"}
+    return {"mlir": f"tcp_sources/{name}.mlir"}
 
 
 def tcp_stage_flags(wildcards):
@@ -99,7 +101,8 @@ def npz_inputs(wildcards):
     if is_model(name):
         return inputs | {"loader": loader_file(wildcards), "torch_mlir": f"results/{name}.torch.mlir",
                          "code": code("npz_model")}
-    return inputs | {"tcp_mlir": f"results/{name}.tcp.mlir", "code": code("npz_tcp_source")}
+    return inputs | {"tcp_mlir": f"results/{name}.tcp.mlir", "weights": f"results/{name}.weights",
+                     "code": code("npz_tcp_source")}
 
 
 def npz_flags(wildcards):
@@ -112,6 +115,13 @@ def npz_flags(wildcards):
     if options["int_range"] is not None:
         flags += " --int-range {} {}".format(*options["int_range"])
     return flags
+
+
+def weights_mode(name):
+    """How a program's .so ships its weights: the model's own setting, else
+    config.yaml's."""
+    entry = MODELS.get(name)
+    return entry.get("weights", config["weights"]) if isinstance(entry, dict) else config["weights"]
 
 
 def tolerance(name):
@@ -127,7 +137,8 @@ def test_cpp_flags(wildcards):
 
 
 def bisect_inputs(wildcards):
-    return {"loader": loader_file(wildcards)} if is_model(wildcards.name) else {}
+    inputs = {"weights": f"results/{wildcards.name}.weights"}
+    return inputs | ({"loader": loader_file(wildcards)} if is_model(wildcards.name) else {})
 
 
 def bisect_flags(wildcards):
@@ -139,7 +150,7 @@ def bisect_flags(wildcards):
 def bench_inputs(wildcards):
     name = wildcards.name
     inputs = {"so": f"results/{name}.so", "tcp_mlir": f"results/{name}.tcp.mlir", "npz": f"results/{name}.npz",
-              "toolchain": "results/toolchain.json"}
+              "weights": f"results/{name}.weights", "toolchain": "results/toolchain.json"}
     return inputs | ({"loader": loader_file(wildcards)} if is_model(name) else {})
 
 

@@ -4,11 +4,12 @@
 
 rule mlir_tcp:
     input:
-        mlir=tcp_stage_input,
+        unpack(tcp_stage_inputs),
         script="scripts/mlir_tcp.py",
         code=code("mlir_tcp"),
     output:
-        "results/{name}.tcp.mlir",
+        mlir="results/{name}.tcp.mlir",
+        weights="results/{name}.weights",
     log:
         "logs/mlir_tcp/{name}.log",
     benchmark:
@@ -17,12 +18,13 @@ rule mlir_tcp:
         flags=tcp_stage_flags,
     shell:
         "python {input.script} --name {wildcards.name} --input {input.mlir} {params.flags}"
-        " --output {output} --log {log}"
+        " --output {output.mlir} --weights {output.weights} --log {log}"
 
 
 rule mlir_llvm:
     input:
         mlir="results/{name}.tcp.mlir",
+        weights="results/{name}.weights",
         script="scripts/mlir_llvm.py",
         code=code("mlir_llvm"),
     output:
@@ -119,6 +121,7 @@ rule so:
     input:
         asm="results/{name}.S",
         signature="results/{name}.signature.json",
+        weights="results/{name}.weights",
         toolchain="results/toolchain.json",
         script="scripts/so.py",
         code=code("shared_object"),
@@ -130,4 +133,4 @@ rule so:
         "benchmarks/so/{name}.tsv"
     shell:
         "python {input.script} --name {wildcards.name} --input {input.asm} --signature {input.signature}"
-        " --toolchain {input.toolchain} --output {output} --log {log}"
+        " --toolchain {input.toolchain} --weights {input.weights} --output {output} --log {log}"

@@ -1,5 +1,5 @@
-# Front end of a model: its loader -> Torch dialect, and the reference
-# tensors (for TCP sources, from the NumPy interpreter).
+# Front end of a model: its loader -> Torch dialect and its weights, and
+# the reference tensors (for TCP sources, from the NumPy interpreter).
 
 
 rule mlir_torch:
@@ -8,7 +8,8 @@ rule mlir_torch:
         script="scripts/mlir_torch.py",
         code=code("mlir_torch"),
     output:
-        "results/{name}.torch.mlir",
+        mlir="results/{name}.torch.mlir",
+        weights="results/{name}.torch.weights",
     log:
         "logs/mlir_torch/{name}.log",
     benchmark:
@@ -17,7 +18,7 @@ rule mlir_torch:
         loader=lambda wildcards: loader_path(wildcards.name),
     shell:
         "python {input.script} --name {wildcards.name} --loader {params.loader}"
-        " --output {output} --log {log}"
+        " --output {output.mlir} --weights {output.weights} --log {log}"
 
 
 rule npz:

@@ -5,6 +5,7 @@
 rule signature:
     input:
         tcp_mlir="results/{name}.tcp.mlir",
+        weights="results/{name}.weights",
         script="scripts/signature.py",
         code=code("signature"),
     output:
@@ -13,9 +14,11 @@ rule signature:
         "logs/signature/{name}.log",
     benchmark:
         "benchmarks/signature/{name}.tsv"
+    params:
+        weights_mode=lambda wildcards: weights_mode(wildcards.name),
     shell:
         "python {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
-        " --output {output} --log {log}"
+        " --weights-mode {params.weights_mode} --output {output} --log {log}"
 
 
 rule header:

@@ -5,6 +5,7 @@
 rule test_cpp:
     input:
         tcp_mlir="results/{name}.tcp.mlir",
+        weights="results/{name}.weights",
         npz="results/{name}.npz",
         script="scripts/test_cpp.py",
         code=code("test_cpp"),

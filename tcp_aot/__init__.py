@@ -5,7 +5,7 @@ shared objects, through the Torch, TCP, linalg and LLVM MLIR dialects.
 
 from importlib import import_module
 
-_RUNTIME = ("load", "Program", "SignatureError", "CallError")
+_RUNTIME = ("load", "Program", "SignatureError", "CallError", "WeightsError")
 
 
 def __getattr__(name: str):

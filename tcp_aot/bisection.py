@@ -154,18 +154,21 @@ def fx_nodes(loc) -> list[str]:
     return []
 
 
-def eager_values(loader_path: str, inputs: list[np.ndarray], tcp_module, func_name: str) -> Eager:
+def eager_values(loader_path: str, inputs: list[np.ndarray], tcp_module, func_name: str, work: Path) -> Eager:
     """Eager PyTorch's value of every FX node of the model on `inputs`, and
     the nodes of each top-level op of `func_name` in `tcp_module` (the
-    parsed foo.tcp.mlir, which the model's conversion must reproduce)."""
+    parsed foo.tcp.mlir, which the model's conversion must reproduce);
+    `work` holds the weights of the model imported again."""
     import torch
 
     from .frontend import import_program
     from .loader import run_loader
 
-    program, torch_module = import_program(run_loader(loader_path), fx_node_locations=True)
+    program, torch_module, weights = import_program(run_loader(loader_path), fx_node_locations=True)
     eager = Eager(*_run_nodes(program, [torch.from_numpy(np.array(x)) for x in inputs]), _torch_ops(torch_module))
-    converted = _to_tcp(torch_module)
+    weights_file = work / "imported_again.torch.weights"
+    weights.write(weights_file)
+    converted = _to_tcp(torch_module, weights_file)
     reconverted = [op.operation for op in function_named(converted, func_name).regions[0].blocks[0].operations]
     in_file = [op.operation for op in function_named(tcp_module, func_name).regions[0].blocks[0].operations]
     if [op.name for op in reconverted] != [op.name for op in in_file]:
@@ -216,16 +219,17 @@ def _torch_ops(torch_module) -> dict[str, list[str]]:
     return found
 
 
-def _to_tcp(torch_module):
-    """The Torch-dialect module converted to TCP as the mlir_tcp stage does,
-    its locations kept, in the caller's context."""
+def _to_tcp(torch_module, weights_file: Path):
+    """The Torch-dialect module converted to TCP as the mlir_tcp stage does
+    (its weights in `weights_file`), its locations kept, in the caller's
+    context."""
     from . import pipelines
-    from .module_io import parse_module, resource_blobs
+    from .module_io import read_module
     from .stages.mlir_tcp import MODEL_PIPELINE
 
     text = torch_module.operation.get_asm(enable_debug_info=True)
-    module = parse_module(text, "<the model, imported again>")
-    pipelines.run(module, MODEL_PIPELINE, pipelines.PassOptions(resource_blobs=resource_blobs(text)))
+    module, weights = read_module(text, "<the model, imported again>", weights_file)
+    pipelines.run(module, MODEL_PIPELINE, pipelines.PassOptions(weights=weights))
     return module
 
 
@@ -348,7 +352,7 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
 
     from .context import make_context
     from .interpreter import Interpreter, InterpreterError
-    from .module_io import parse_module, resource_blobs
+    from .module_io import read_module
     from .reference.npz import load_npz, npz_key
     from .stages.common import read
 
@@ -356,8 +360,8 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
     arrays = load_npz(npz)
     lines = [f"bisection of {program}: case 0 of {npz}, tolerance rtol {rtol:g}, atol {atol:g}"]
     with make_context(), ir.Location.unknown():
-        module = parse_module(text, str(tcp_mlir))
-        interpreter = Interpreter(module, resource_blobs(text))
+        module, weights = read_module(text, str(tcp_mlir))
+        interpreter = Interpreter(module, weights)
         functions = {}  # name -> (inputs, ops, interpreted values, eager values)
         for op in module.body.operations:
             if op.operation.name != "func.func" or not op.operation.regions[0].blocks:
@@ -374,9 +378,10 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
                 interpreted = _interpreted(interpreter, name, inputs, ops)
             except InterpreterError as e:
                 raise StageError(f"the interpreter cannot run @{name} on case 0: {e}") from None
-            eager = eager_values(loader, inputs, module, name) if loader else None
+            eager = eager_values(loader, inputs, module, name, work) if loader else None
             functions[name] = (inputs, ops, interpreted, eager)
-        compiled = _compiled_values(program, text, tcp_mlir, functions, toolchain_json, opt_level, work)
+        compiled = _compiled_values(program, text, tcp_mlir, weights.file.path, functions, toolchain_json,
+                                    opt_level, work)
         for name, (inputs, ops, interpreted, eager) in functions.items():
             lines += report_function(name, ops, tcp_mlir, text.splitlines(), compiled[name], interpreted, eager,
                                      rtol, atol)
@@ -388,7 +393,7 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
 _MAX_ARGUMENTS = 1024
 
 
-def _compiled_values(program: str, text: str, tcp_mlir: Path, functions: dict, toolchain_json: Path,
+def _compiled_values(program: str, text: str, tcp_mlir: Path, weights: Path, functions: dict, toolchain_json: Path,
                      opt_level: int, work: Path) -> dict[str, dict]:
     """Per function, the compiled code's observed values by (op index,
     result index): the program built with every value returned, called
@@ -399,8 +404,10 @@ def _compiled_values(program: str, text: str, tcp_mlir: Path, functions: dict, t
     from .diagnostics import DiagnosticError
     from .module_io import parse_module
     from .runtime.program import CallError, load
+    from .weights.module_weights import WEIGHTS_ATTR
 
     instrumented = parse_module(text, str(tcp_mlir))
+    instrumented.operation.attributes[WEIGHTS_ATTR] = ir.StringAttr.get(str(weights.resolve()))
     n_own_results = {name: return_observed_values(function_named(instrumented, name)) for name in functions}
     for name in functions:
         types = ir.FunctionType(ir.TypeAttr(function_named(instrumented, name).attributes["function_type"]).value)
@@ -411,7 +418,7 @@ def _compiled_values(program: str, text: str, tcp_mlir: Path, functions: dict, t
     observed = work / f"{program}.tcp.mlir"
     observed.write_text(instrumented.operation.get_asm())
     try:
-        compiled_program = load(build_shared_object(program, observed, toolchain_json, opt_level))
+        compiled_program = load(build_shared_object(program, observed, weights, toolchain_json, opt_level))
     except (DiagnosticError, StageError) as e:
         raise StageError(f"the program with every value returned does not build: {e}") from None
     values = {}

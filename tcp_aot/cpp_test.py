@@ -14,7 +14,8 @@ pointers to StridedMemRefType), and
 - when the function has inputs of rank > 0, a fuzz test: many calls with
   random sizes (every dynamic dim, and a quarter of the static dims, each
   call), each of which must return or abort with the documented message
-  (never crash otherwise).
+  (never crash otherwise). A call that passes the checks runs the whole
+  program, so a large program makes fewer of them (fuzz_iterations).
 """
 
 from __future__ import annotations
@@ -27,6 +28,16 @@ from .signature import FunctionSignature, TensorSpec
 from .transforms.shape_guards import Guard
 
 FUZZ_ITERATIONS = 1000
+# The fuzz test makes FUZZ_ITERATIONS calls, or as many as keep the weights
+# its calls read under this many bytes in all (a program's work per call
+# grows with its weights: a 440 MB BERT-base makes 50), and at least
+# FUZZ_MIN_ITERATIONS.
+FUZZ_WEIGHT_BYTES = 4_000_000_000
+FUZZ_MIN_ITERATIONS = 50
+
+
+def fuzz_iterations(weight_bytes: int) -> int:
+    return max(FUZZ_MIN_ITERATIONS, min(FUZZ_ITERATIONS, FUZZ_WEIGHT_BYTES // max(weight_bytes, 1)))
 
 CPP_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16": "int16_t",
              "i32": "int32_t", "i64": "int64_t"}
@@ -38,11 +49,11 @@ def _memref(t: TensorSpec) -> str:
 
 def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], prefixes: dict[str, str],
              rtol: float, atol: float, guards: dict[str, list[Guard]],
-             sample_shapes: dict[str, list[list[int]]]) -> str:
+             sample_shapes: dict[str, list[list[int]]], weight_bytes: int = 0) -> str:
     """C++ source of the test of program `name`. `prefixes` maps each
     function to its key prefix in the .npz (see reference.npz_key),
     `guards` to its shape guards and `sample_shapes` to its inputs' shapes in
-    the first case."""
+    the first case; `weight_bytes` is the size of the program's weights."""
     parts = [_HEADER.format(name=name, rtol=repr(rtol), atol=repr(atol))]
     for sig in sigs:
         parts.append(_declaration(sig))
@@ -59,7 +70,7 @@ def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], pref
             if test:
                 parts.append(test)
         if any(t.rank for t in sig.inputs):
-            parts.append(_fuzz_test(name, sig, shapes))
+            parts.append(_fuzz_test(name, sig, shapes, fuzz_iterations(weight_bytes)))
     parts.append(_MAIN.format(name=name))
     return "\n".join(parts)
 
@@ -147,7 +158,7 @@ def _death_test(name: str, sig: FunctionSignature, index: int, guard: Guard, all
     return "\n".join(lines) + "\n"
 
 
-def _fuzz_test(name: str, sig: FunctionSignature, shapes: list[list[int]]) -> str:
+def _fuzz_test(name: str, sig: FunctionSignature, shapes: list[list[int]], iterations: int) -> str:
     sample = "{" + ", ".join(_braces(s) for s in shapes) + "}"
     dynamic = "{" + ", ".join("{" + ", ".join("true" if d is None else "false" for d in t.shape) + "}"
                               for t in sig.inputs) + "}"
@@ -159,7 +170,7 @@ def _fuzz_test(name: str, sig: FunctionSignature, shapes: list[list[int]]) -> st
     inner = "\n".join("    " + line.strip() for line in body)
     return (f"TEST({name}, {sig.name}_fuzz_wrong_shapes) {{\n"
             f"  // Random sizes for the dynamic dims and some static ones: each call returns or aborts as documented.\n"
-            f"  EXPECT_TRUE(tcp_aot::survivesWrongShapes({FUZZ_ITERATIONS}, {seed}u, {sample}, {dynamic},\n"
+            f"  EXPECT_TRUE(tcp_aot::survivesWrongShapes({iterations}, {seed}u, {sample}, {dynamic},\n"
             f"      [](const tcp_aot::Shapes &s) {{\n{inner}\n      }}));\n"
             f"}}\n")
 

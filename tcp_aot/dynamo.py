@@ -206,10 +206,11 @@ def _compile(graph: _Graph, work: Path, target_cpu: str) -> None:
     from .stages import mlir_tcp, toolchain
 
     torch_mlir, tcp_mlir = work / f"{PROGRAM}.torch.mlir", work / f"{PROGRAM}.tcp.mlir"
+    weights = work / f"{PROGRAM}.weights"
     tools = work / "toolchain.json"
     toolchain.run(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
                   TOOLCHAIN["min_major"], target_cpu)
     loaded = TorchLoaderOutput(graph.module(), graph.example, (tuple(graph.dynamic),))  # forward(*tensors)
-    torch_mlir.write_text(import_to_torch_mlir(loaded))
-    mlir_tcp.run(torch_mlir, tcp_mlir)
-    build_shared_object(PROGRAM, tcp_mlir, tools, OPT_LEVEL)
+    torch_mlir.write_text(import_to_torch_mlir(loaded, work / f"{PROGRAM}.torch.weights"))
+    mlir_tcp.run(torch_mlir, tcp_mlir, weights)
+    build_shared_object(PROGRAM, tcp_mlir, weights, tools, OPT_LEVEL)

@@ -1,6 +1,11 @@
 """Loader -> torch.export -> Torch dialect (torch-mlir's FX importer).
 
-Three things are done here rather than by the importer:
+Four things are done here rather than by the importer:
+- Weights: every parameter and buffer of the model, and every other tensor
+  constant of at least module_weights.THRESHOLD bytes, is imported as a
+  `dense_resource<name>` literal without data (named by its state_dict key)
+  and written to the weights file instead (weights/file.py). The importer
+  would copy each tensor into the IR through a Python list.
 - torch.export's symbolic dims are bound to the function's arguments
   (torch.symbolic_int + torch.bind_symbolic_shape) from the exported
   program's input shapes and range constraints. The importer can bind every
@@ -18,15 +23,26 @@ Three things are done here rather than by the importer:
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
+import torch
+from torch.export.graph_signature import InputKind
+from torch_mlir import fx, ir
+from torch_mlir.dialects import torch as torch_d
+from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+from torch_mlir.extras.fx_importer import (
+    ContextCache, FxImporter, FxImporterHooks, GraphNodeImporter, create_mlir_tensor_type,
+)
+
+from .dialects.tcp_base import resource_attr
 from .errors import StageError
 from .loader import TorchLoaderOutput
+from .weights.file import CONSTANT, STATE, Layout, write_weights
+from .weights.module_weights import THRESHOLD, WEIGHTS_ATTR
 
 
 def export(out: TorchLoaderOutput):
     """torch.export the loader's model on its sample inputs."""
-    import torch
-
     try:
         return torch.export.export(out.model, tuple(out.inputs), dynamic_shapes=_dynamic_shapes(out))
     except Exception as e:
@@ -43,9 +59,13 @@ def _first_lines(text: str, n: int = 3) -> str:
     return " ".join(lines[:n]) + (" ..." if len(lines) > n else "")
 
 
-def import_to_torch_mlir(out: TorchLoaderOutput) -> str:
-    """The Torch-dialect module (backend contract form) as text."""
-    return import_program(out)[1].operation.get_asm(enable_debug_info=False)
+def import_to_torch_mlir(out: TorchLoaderOutput, weights_file: Path) -> str:
+    """The Torch-dialect module (backend contract form) as text, naming
+    `weights_file`, where its weights are written."""
+    _, module, weights = import_program(out)
+    weights.write(weights_file)
+    module.operation.attributes[WEIGHTS_ATTR] = ir.StringAttr.get(weights_file.name, module.context)
+    return module.operation.get_asm(enable_debug_info=False)
 
 
 # The location name of the ops imported from FX node N (with fx_node_locations).
@@ -53,34 +73,107 @@ FX_NODE_PREFIX = "fx:"
 
 
 def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
-    """The exported program as imported (decomposed) and its Torch-dialect
-    module. With `fx_node_locations`, each op's location is named after the
-    FX node it comes from (`fx:<node>`), for the numerics bisection."""
-    from torch_mlir import fx, ir
-    from torch_mlir.dialects import torch as torch_d
-    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
-    from torch_mlir.extras.fx_importer import FxImporter
-
+    """The exported program as imported (decomposed), its Torch-dialect
+    module and its weights (ImportedWeights). With `fx_node_locations`, each
+    op's location is named after the FX node it comes from (`fx:<node>`),
+    for the numerics bisection."""
     program = export(out)
     _clone_constants_in_lists(program)
     context = ir.Context()
     torch_d.register_dialect(context)
-    importer = FxImporter(context=context)
-    if fx_node_locations:
-        _name_locations_after_nodes(importer)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             program = program.run_decompositions(get_decomposition_table())
             _as_strided_to_view(program)
+            weights = ImportedWeights(program)
+            importer = FxImporter(context=context, hooks=weights, graph_node_importer_cls=_LiteralTrackingImporter)
+            if fx_node_locations:
+                _name_locations_after_nodes(importer)
             module = fx.export_and_import(program, output_type="torch", func_name=out.func_name,
                                           decomposition_table={}, fx_importer=importer)
+        except StageError:
+            raise
         except Exception as e:
             raise StageError(f"torch-mlir import failed: {type(e).__name__}: {_first_lines(str(e))}") from None
     with module.context, ir.Location.unknown():
         _name_arguments(module, program, out.func_name)
         _bind_argument_shapes(module, program, out.func_name)
-    return program, module
+    return program, module, weights
+
+
+class ImportedWeights(FxImporterHooks):
+    """The importer's hooks that make weights of a program's tensors (see
+    the module's docstring), and the weights file they go to."""
+    def __init__(self, program):
+        self.tensors: dict[str, object] = {}  # name -> tensor, in import order
+        self.kinds: dict[str, str] = {}
+        self.current = None  # the literal being imported, as the graph holds it
+        self._state = _named_tensors(program)
+        self._imported: dict[int, str] = {}
+
+    def resolve_literal(self, gni, literal, info):
+        original = self.current if self.current is not None else literal
+        if not isinstance(literal, torch.Tensor) or not isinstance(original, torch.Tensor):
+            return None
+        name = self._imported.get(id(original))
+        if name is None:
+            name, kind = self._state.get(id(original), (None, CONSTANT))
+            if name is None or kind == CONSTANT:
+                if literal.numel() <= 1 or literal.nbytes < THRESHOLD:
+                    return None  # stays in the IR
+                name = name or f"constant_{len(self.tensors)}"
+            while name in self.tensors:
+                name += "'"
+            self.tensors[name], self.kinds[name] = literal, kind
+            self._imported[id(original)] = name
+        value = resource_attr(name, create_mlir_tensor_type(literal))
+        return ir.Operation.create("torch.vtensor.literal", results=[gni._cc.tensor_to_vtensor_type(literal)],
+                                   attributes={"value": value}).result
+
+    def write(self, path: Path) -> None:
+        arrays = {name: _numpy(name, t) for name, t in self.tensors.items()}
+        layout = Layout.plan((name, self.kinds[name], a.dtype, a.shape) for name, a in arrays.items())
+        write_weights(path, layout, arrays.values())
+
+
+def _numpy(name: str, tensor):
+    try:
+        return tensor.detach().contiguous().numpy()
+    except TypeError as e:  # a dtype NumPy lacks (bfloat16)
+        raise StageError(f"weight {name}: {e}") from None
+
+
+def _named_tensors(program) -> dict[int, tuple[str, str]]:
+    """Each parameter's and buffer's tensor (and each lifted constant's), by
+    identity: its name and kind. A non-persistent buffer is also put in the
+    program's state_dict, where the importer looks for every buffer."""
+    named: dict[int, tuple[str, str]] = {}
+    state, constants = program.state_dict, program.constants
+    for spec in program.graph_signature.input_specs:
+        if spec.kind == InputKind.PARAMETER or (spec.kind == InputKind.BUFFER and spec.persistent):
+            tensor, kind = state[spec.target], STATE
+        elif spec.kind == InputKind.BUFFER:
+            tensor, kind = constants[spec.target], CONSTANT
+            state.setdefault(spec.target, tensor)
+        elif spec.kind == InputKind.CONSTANT_TENSOR:
+            tensor, kind = constants[spec.target], CONSTANT
+        else:
+            continue
+        named.setdefault(id(tensor), (spec.target, kind))
+    return named
+
+
+class _LiteralTrackingImporter(GraphNodeImporter):
+    """Tells the hooks which literal it imports: the importer hands them a
+    bool tensor as a fresh uint8 copy."""
+    def _import_literal(self, py_value, info=None):
+        hooks = self.fx_importer._hooks
+        hooks.current = py_value
+        try:
+            return super()._import_literal(py_value, info)
+        finally:
+            hooks.current = None
 
 
 def _name_locations_after_nodes(importer) -> None:
@@ -88,9 +181,6 @@ def _name_locations_after_nodes(importer) -> None:
     nodes share; wrap each location in a name, the node's. (The importer has
     no hook for locations: its context cache is replaced by one that names
     them.)"""
-    from torch_mlir import ir
-    from torch_mlir.extras.fx_importer import ContextCache
-
     class NamingCache(ContextCache):
         def get_node_location(self, node):
             located = super().get_node_location(node) or ir.Location.unknown(self._c)
@@ -102,8 +192,6 @@ def _name_locations_after_nodes(importer) -> None:
 def _as_strided_to_view(program) -> None:
     """aten.as_strided of a contiguous tensor, at offset 0, with the
     contiguous strides of its sizes, is aten.view."""
-    import torch
-
     graph = program.graph_module.graph
     changed = False
     for node in list(graph.nodes):
@@ -138,7 +226,6 @@ def _contiguous_strides(size) -> list[int] | None:
 
 
 def _clone_constants_in_lists(program) -> None:
-    import torch
 
     signature = program.graph_signature
     constants = set(signature.inputs_to_buffers) | set(signature.inputs_to_parameters) | \
@@ -171,8 +258,6 @@ def _clone_constants_in_lists(program) -> None:
 def _name_arguments(module, program, func_name: str) -> None:
     """Each argument's torch.export input name, for the compiled program's
     signature (signature.py)."""
-    from torch_mlir import ir
-
     from .symbolic_shapes import NAME_ATTR
     from .walk import function_named
 
@@ -189,8 +274,6 @@ def _bind_argument_shapes(module, program, func_name: str) -> None:
     torch.export's range) and torch.bind_symbolic_shape for every argument
     whose shape mentions one."""
     import sympy
-    import torch
-    from torch_mlir import ir
 
     from .walk import function_named
 
@@ -244,7 +327,6 @@ def _finite(bound, default: int) -> int:
 def _affine(expr, symbols):
     """A sympy size expression as an AffineExpr of symbols, or None."""
     import sympy
-    from torch_mlir import ir
 
     if isinstance(expr, sympy.Integer):
         return ir.AffineConstantExpr.get(int(expr))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 from torch_mlir import ir
@@ -19,6 +19,10 @@ from .dialects import tcp
 from .dialects.tcp_base import (
     element_type, i64_array, is_bool, is_float, is_resource_elements, lookup, resource_name,
 )
+from .weights.file import WeightsError
+
+if TYPE_CHECKING:
+    from .weights.module_weights import ModuleWeights
 
 
 class InterpreterError(Exception):
@@ -41,14 +45,17 @@ def _unsigned(dtype: np.dtype) -> np.dtype:
     return np.dtype(dtype.str.replace("i", "u"))
 
 
-def _np_value(attr: ir.Attribute, t: ir.Type, blobs: dict[str, bytes]) -> np.ndarray:
+def _np_value(attr: ir.Attribute, t: ir.Type, weights: ModuleWeights | None) -> np.ndarray:
     shape = ir.RankedTensorType(t).shape if isinstance(t, ir.RankedTensorType) else ()
     dtype = numpy_dtype(element_type(t))
     if is_resource_elements(attr):
         name = resource_name(attr)
-        if name not in blobs:
-            raise InterpreterError(f"the data of constant {name} is not in the module's dialect_resources")
-        return np.frombuffer(blobs[name], dtype=dtype, count=int(np.prod(shape))).reshape(shape).copy()
+        if weights is None:
+            raise InterpreterError(f"the data of weight {name} is not at hand (no weights given)")
+        try:
+            return weights.array(name, ir.RankedTensorType(t)).copy()
+        except WeightsError as e:
+            raise InterpreterError(str(e)) from None
     return np.broadcast_to(np.array(attr), shape).astype(dtype)
 
 
@@ -357,8 +364,8 @@ def _iota(view: tcp.IotaOp, *size):
     return np.arange(length).astype(numpy_dtype(t.element_type))
 
 
-def _const(view: tcp.ConstOp, blobs: dict[str, bytes]):
-    return _np_value(view.value, view.out.type, blobs)
+def _const(view: tcp.ConstOp, weights: ModuleWeights | None):
+    return _np_value(view.value, view.out.type, weights)
 
 
 _DATA_MOVEMENT: dict[type, Callable] = {
@@ -386,11 +393,11 @@ _CMPF = {1: np.equal, 2: np.greater, 3: np.greater_equal, 4: np.less, 5: np.less
 
 
 class Interpreter:
-    """Runs a module's functions. `blobs` holds the data of its
-    dense_resource constants (module_io.resource_blobs of its text)."""
+    """Runs a module's functions. `weights` holds the data of its
+    dense_resource constants."""
 
-    def __init__(self, module: ir.Module | None, blobs: dict[str, bytes] | None = None):
-        self.blobs = blobs or {}
+    def __init__(self, module: ir.Module | None, weights: ModuleWeights | None = None):
+        self.weights = weights
         self.functions = {}
         for op in module.body.operations if module is not None else []:
             if op.operation.name == "func.func":
@@ -443,7 +450,7 @@ class Interpreter:
             attr = op.attributes["value"]
             t = op.results[0].type
             if isinstance(t, ir.RankedTensorType):
-                return [_np_value(attr, t, self.blobs)]
+                return [_np_value(attr, t, self.weights)]
             return [numpy_dtype(t).type(ir.FloatAttr(attr).value if is_float(t) else ir.IntegerAttr(attr).value)]
         if name in _ARITH_BINARY:
             return [_ARITH_BINARY[name](int(args[0]), int(args[1]))]
@@ -500,7 +507,7 @@ class Interpreter:
         if cls is tcp.ArgReduceOp:
             return _arg_reduce(view, *args)
         if cls is tcp.ConstOp:
-            return [_const(view, self.blobs)]
+            return [_const(view, self.weights)]
         if cls in (tcp.GroupOp, tcp.IsolatedGroupOp):
             block = op.regions[0].blocks[0]
             inner = dict(env) if cls is tcp.GroupOp else {}

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
 from torch_mlir import ir
 
 from .diagnostics import Diagnostic, DiagnosticError, format_location, from_mlir_error
 from .dialects.tcp_base import DIALECT, VerifyError, verify_op
 from .dialects.tcp_syntax import TcpSyntaxError, to_custom, to_generic
+from .weights.module_weights import ModuleWeights, strip_resources
 
 
 def parse_module(text: str, filename: str = "-", context: ir.Context | None = None,
@@ -69,15 +70,11 @@ def print_module(module: ir.Module | ir.Operation, debug_info: bool = False) -> 
     return to_custom(text)
 
 
-_RESOURCES = re.compile(r"\{-#\s*dialect_resources:(.*?)#-\}", re.DOTALL)
-_BLOB = re.compile(r'([\w.$-]+)\s*:\s*"0x([0-9A-Fa-f]*)"')
-
-
-def resource_blobs(text: str) -> dict[str, bytes]:
-    """The dense_resource blobs in a module's text, by name (the bindings
-    cannot read a blob's data back). A blob's first 4 bytes, its alignment,
-    are dropped."""
-    m = _RESOURCES.search(text)
-    if m is None:
-        return {}
-    return {name: bytes.fromhex(data)[4:] for name, data in _BLOB.findall(m.group(1))}
+def read_module(text: str, filename: str, weights: Path | None = None,
+                frozen: bool = False) -> tuple[ir.Module, ModuleWeights]:
+    """Parse a module and find its weights: the file it names (or
+    `weights`), and the blobs of a dialect_resources section in its text
+    (which the parsed module does not keep: it prints without them)."""
+    text, blobs = strip_resources(text)
+    module = parse_module(text, filename)
+    return module, ModuleWeights.of(module, filename, blobs, weights, frozen)

@@ -7,19 +7,21 @@ names. tcp-opt, the Snakemake stages and the tests all run these by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from torch_mlir import ir, passmanager
 
+    from .weights.module_weights import ModuleWeights
+
 
 @dataclass(frozen=True)
 class PassOptions:
     filename: str | None = None  # names the source in diagnostics
     allow_unconverted: bool = False  # keep unconvertible torch ops as tcp.custom_op
-    resource_blobs: dict[str, bytes] = field(default_factory=dict)  # see module_io.resource_blobs
+    weights: ModuleWeights | None = None  # the data of the module's dense_resource constants
 
 
 @dataclass(frozen=True)
@@ -50,10 +52,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "convert-torch-to-tcp": PythonPass(
         "tcp_aot.conversion.torch_to_tcp", "convert_torch_to_tcp",
         "Convert Torch ops to TCP (fails listing every op that does not convert)",
-        ("allow_unconverted", "filename", "resource_blobs")),
+        ("allow_unconverted", "filename")),
     "tcp-simplify": PythonPass(
         "tcp_aot.transforms.simplify", "simplify",
-        "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("resource_blobs",)),
+        "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("weights",)),
     "verify-tcp-backend-contract": PythonPass(
         "tcp_aot.transforms.backend_contract", "verify_backend_contract",
         "Check that only TCP, tensor, arith and func ops remain, with tensor signatures", ("filename",)),
@@ -117,6 +119,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "own-results": PythonPass(
         "tcp_aot.transforms.owned_results", "own_results",
         "Give every returned buffer its own allocation (the caller frees it)"),
+    "address-weights": PythonPass(
+        "tcp_aot.transforms.address_weights", "address_weights",
+        "Read weights at their offsets in the weights file the .so is given (LLVM dialect)", ("weights",)),
     "add-destination-functions": PythonPass(
         "tcp_aot.transforms.destination", "add_destination_functions",
         "Add F__into for each public F, writing its results into buffers the caller passes; F calls it"),
@@ -195,6 +200,7 @@ PIPELINES: dict[str, list[str]] = {
         "convert-vector-to-llvm",
         "convert-openmp-to-llvm",
         "convert-func-to-llvm",
+        "address-weights",
         "restore-c-interface-names",
         "convert-ub-to-llvm",
         "reconcile-unrealized-casts",

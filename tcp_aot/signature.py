@@ -71,19 +71,45 @@ def describe(f: FunctionSignature, type_name) -> list[str]:
     return lines
 
 
+# How a .so ships its weights (config.yaml's `weights`): in itself, or in
+# PROGRAM.weights beside it, mapped when the .so is loaded.
+WEIGHTS_MODES = ("embedded", "external")
+
+
+@dataclass(frozen=True)
+class WeightsSpec:
+    mode: str = "embedded"
+    entries: int = 0
+    bytes: int = 0  # of data
+
+    def describe(self, program: str) -> str:
+        where = f"embedded in {program}.so" if self.mode == "embedded" else f"in {program}.weights beside {program}.so"
+        return f"{self.entries} entr{'y' if self.entries == 1 else 'ies'}, {_size(self.bytes)}, {where}"
+
+
+def _size(n: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
 @dataclass(frozen=True)
 class ProgramSignature:
     program: str
     functions: tuple[FunctionSignature, ...]
+    weights: WeightsSpec = WeightsSpec()
 
     def to_json(self) -> str:
         def tensor(t: TensorSpec) -> dict:
             return {"name": t.name, "element": t.element, "shape": list(t.shape),
                     "symbols": list(t.symbols) or [None] * t.rank}
+        w = self.weights
         return json.dumps({"program": self.program, "functions": [
             {"name": f.name, "inputs": [tensor(t) for t in f.inputs], "outputs": [tensor(t) for t in f.outputs],
              "symbols": [{"name": s.name, "min": s.min, "max": s.max} for s in f.symbols]}
-            for f in self.functions]}, indent=1)
+            for f in self.functions], "weights": {"mode": w.mode, "entries": w.entries, "bytes": w.bytes}},
+            indent=1)
 
     @staticmethod
     def from_json(text: str) -> ProgramSignature:
@@ -94,7 +120,7 @@ class ProgramSignature:
         return ProgramSignature(data["program"], tuple(
             FunctionSignature(f["name"], tuple(map(tensor, f["inputs"])), tuple(map(tensor, f["outputs"])),
                               tuple(Symbol(s["name"], s["min"], s["max"]) for s in f["symbols"]))
-            for f in data["functions"]))
+            for f in data["functions"]), WeightsSpec(**data["weights"]))
 
 
 def signatures(module) -> list[FunctionSignature]:
@@ -115,8 +141,8 @@ def signatures(module) -> list[FunctionSignature]:
     return out
 
 
-def program_signature(program: str, module) -> ProgramSignature:
-    return ProgramSignature(program, tuple(signatures(module)))
+def program_signature(program: str, module, weights: WeightsSpec) -> ProgramSignature:
+    return ProgramSignature(program, tuple(signatures(module)), weights)
 
 
 def _spec(func: str, t) -> TensorSpec:

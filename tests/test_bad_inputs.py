@@ -6,6 +6,7 @@ manual cleanup."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import textwrap
@@ -169,7 +170,7 @@ def test_unsupported_op(workdir):
                               "  results/m.torch.mlir:")
     assert "torch.aten.sort (no Torch-to-TCP pattern for this op)" in message
     assert "torch.aten.kthvalue (no Torch-to-TCP pattern for this op)" in message
-    assert outputs(workdir) == ["m.torch.mlir", "toolchain.json"]  # no m.tcp.mlir
+    assert outputs(workdir) == ["m.torch.mlir", "m.torch.weights", "toolchain.json"]  # no m.tcp.mlir, no m.weights
     # With allow_unconverted the TCP is written, with both ops as tcp.custom_op;
     # lowering then stops at the first of them (no lowering is registered).
     set_config(workdir, models={"m": {"loader": path, "allow_unconverted": True}})
@@ -277,26 +278,53 @@ def _start_slow_job(workdir: Path, seconds: int, *args: str) -> subprocess.Popen
     return proc
 
 
-def _stage_pid(workdir: Path, script: str) -> int:
-    """The process running a stage script of this workflow copy."""
+def _stage_processes(workdir: Path, script: str) -> tuple[int, int]:
+    """The processes running a stage script of this workflow copy: the
+    stage's own, and the worker it watches (common.run_stage)."""
     out = subprocess.run(["pgrep", "-f", f"scripts/{script}"], capture_output=True, text=True).stdout.split()
-    for pid in map(int, out):
-        if Path(f"/proc/{pid}/cwd").resolve() == workdir.resolve():
-            return pid
-    raise AssertionError(f"no {script} process in {workdir}")
+    pids = [pid for pid in map(int, out) if Path(f"/proc/{pid}/cwd").resolve() == workdir.resolve()]
+    parents = {pid: int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) for pid in pids}
+    workers = [pid for pid in pids if parents[pid] in pids]
+    assert len(pids) == 2 and len(workers) == 1, f"{script} processes in {workdir}: {parents}"
+    return parents[workers[0]], workers[0]
 
 
 def test_job_killed_mid_stage(workdir):
-    """The stage's process dies (out of memory, a cluster's time limit):
+    """The stage's worker dies of SIGKILL (the kernel's OOM killer, a
+    cluster's memory limit): its log ends with one line that says so,
     Snakemake reports the job, nothing is left, the next run redoes it."""
     proc = _start_slow_job(workdir, 60, "-j2")
-    os.kill(_stage_pid(workdir, "mlir_torch.py"), signal.SIGKILL)
+    os.kill(_stage_processes(workdir, "mlir_torch.py")[1], signal.SIGKILL)
     output, _ = proc.communicate(timeout=60)
     assert proc.returncode != 0
     assert "Error in rule mlir_torch" in output
+    last = (workdir / "logs/mlir_torch/m.log").read_text().splitlines()[-1]
+    assert re.fullmatch(r"error: \[m\] mlir_torch: killed by SIGKILL after \d+ s, at a peak memory of \d+ MB: "
+                        r"most likely out of memory \(the kernel's OOM killer, or a cluster's memory limit\)", last)
+    assert last in output
     assert outputs(workdir) == []
     set_config(workdir, models={"m": GOOD_MODEL})
     recovers(workdir, "results/m.torch.mlir")
+
+
+def test_job_killed_as_a_whole(workdir):
+    """The stage's own process dies (a cluster killing the job): its worker
+    goes with it, Snakemake reports the job, nothing is left."""
+    proc = _start_slow_job(workdir, 60, "-j2")
+    stage, worker = _stage_processes(workdir, "mlir_torch.py")
+    os.kill(stage, signal.SIGKILL)
+    output, _ = proc.communicate(timeout=60)
+    assert proc.returncode != 0
+    assert "Error in rule mlir_torch" in output
+    assert _state(worker) in (None, "Z")  # gone, or dead and not yet reaped
+    assert outputs(workdir) == []
+
+
+def _state(pid: int) -> str | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return None
 
 
 def test_interrupted_run_recovers_with_rerun_incomplete(workdir):

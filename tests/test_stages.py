@@ -56,7 +56,7 @@ def back_end(tmp_path, name, tcp_mlir, tools):
     assert "define " in optimized.read_text()
     assemble.run(optimized, asm, tools, 3)
     assert ".globl" in asm.read_text()
-    shared_object.run(asm, so, tools, sig)
+    shared_object.run(asm, so, tools, sig, tmp_path / f"{name}.weights")
     return so
 
 

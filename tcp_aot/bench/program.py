@@ -31,18 +31,18 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
 
     from ..context import make_context
     from ..interpreter import Interpreter
-    from ..module_io import parse_module, resource_blobs
+    from ..module_io import read_module
     from ..signature import signatures
 
     text = tcp_mlir.read_text()
     with make_context(), ir.Location.unknown():
-        module = parse_module(text, str(tcp_mlir))
+        module, weights = read_module(text, str(tcp_mlir))
         sigs = signatures(module)
         arrays = load_npz(npz)
         prefixes = {s.name: ("" if loader_path else f"{s.name}/") for s in sigs}
         inputs = {s.name: [arrays[npz_key(prefixes[s.name], 0, f"Input{i}")] for i in range(len(s.inputs))]
                   for s in sigs}
-        interpreter = Interpreter(module, resource_blobs(text))
+        interpreter = Interpreter(module, weights)
         counts = {s.name: flops(interpreter, s.name, inputs[s.name]) for s in sigs}
     library = Library(so, sigs)
     loaded = run_loader(loader_path) if loader_path else None

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..signature import FunctionSignature, ProgramSignature, TensorSpec, describe
+from ..signature import FunctionSignature, ProgramSignature, TensorSpec, WeightsSpec, describe
 from ..transforms.destination import SUFFIX as INTO
 
 RUNTIME = Path(__file__).with_name("tcp_aot_runtime.c")
@@ -41,6 +41,7 @@ STATUS_CODES = [
     ("TCP_AOT_ERROR_MEMORY", 4, "out of memory, or the pool passed is too small"),
     ("TCP_AOT_ERROR_INTERNAL", 5, "a result's dims differ from what output_dims said (a compiler bug)"),
     ("TCP_AOT_ERROR_NO_POOL_SIZE", 6, "pool_bytes cannot bound this function's scratch memory (see its message)"),
+    ("TCP_AOT_ERROR_WEIGHTS", 7, "no weights are loaded, or a weights file does not fit the program"),
 ]
 
 
@@ -62,8 +63,45 @@ const char *tcp_aot_signature(void) {{
   return {json.dumps(program.to_json())};
 }}
 """]
+    parts.append(_weights(p, program.weights))
     parts += [_entries(p, f) for f in program.functions]
     return "\n".join(parts)
+
+
+def _weights(p: str, w: WeightsSpec) -> str:
+    """Where the program's own weights come from, and the functions that
+    swap and describe them."""
+    if w.entries == 0:
+        own = "return tcp_aot_weights_use_none();"
+    elif w.mode == "embedded":
+        own = (f'return tcp_aot_weights_use_embedded(__tcp_aot_weights_file, __tcp_aot_weights_file_bytes, '
+               f'"the weights embedded in {p}.so", why, why_size);')
+    else:
+        own = f'return tcp_aot_weights_use_file_beside("{p}.weights", why, why_size);'
+    embedded = "extern const char __tcp_aot_weights_file[];\nextern const uint64_t __tcp_aot_weights_file_bytes;\n"
+    return f"""{embedded if w.mode == "embedded" and w.entries else ""}
+static int32_t tcp_aot_use_own_weights(char *why, size_t why_size) {{
+  (void)why, (void)why_size;
+  {own}
+}}
+
+__attribute__((constructor)) static void tcp_aot_load_own_weights(void) {{
+  tcp_aot_use_own_weights(tcp_aot_weights_failure, sizeof tcp_aot_weights_failure);
+}}
+
+int32_t {p}_load_weights(const char *path) {{
+  tcp_aot_message[0] = '\\0';
+  return path ? tcp_aot_weights_use_file(path, tcp_aot_message, sizeof tcp_aot_message)
+              : tcp_aot_use_own_weights(tcp_aot_message, sizeof tcp_aot_message);
+}}
+
+const char *{p}_weights_source(void) {{ return tcp_aot_weights.data ? tcp_aot_weights.source : ""; }}
+const char *{p}_weights_layout(void) {{ return __tcp_aot_weights_layout; }}
+const void *{p}_weights_file(size_t *bytes) {{
+  *bytes = tcp_aot_weights.file_bytes;
+  return tcp_aot_weights.file;
+}}
+"""
 
 
 def header(program: ProgramSignature, source: str = "") -> str:
@@ -125,6 +163,22 @@ extern "C" {{
 const char *{p}_last_error(void);
 void {p}_set_num_threads(int n);
 int {p}_num_threads(void);
+
+/* Weights: {program.weights.describe(p)}.
+ * {p}_load_weights(path) makes the program read those of another weights file
+ * of the same layout (`tcp-aot weights` writes one from a state_dict): the
+ * file is checked (layout and checksum) and mapped read-only, and a file
+ * that does not fit is refused (TCP_AOT_ERROR_WEIGHTS, {p}_last_error()
+ * names the first difference) with the weights in use kept. NULL goes back
+ * to the program's own. Not while a call of this program runs.
+ * {p}_weights_source() says where the weights in use come from ("" when none
+ * could be loaded: calls then fail with TCP_AOT_ERROR_WEIGHTS),
+ * {p}_weights_layout() gives the layout the program reads (docs/weights.md),
+ * and {p}_weights_file() the weights file in use, in memory (NULL when none). */
+int32_t {p}_load_weights(const char *path);
+const char *{p}_weights_source(void);
+const char *{p}_weights_layout(void);
+const void *{p}_weights_file(size_t *bytes);
 
 {functions}
 #ifdef __cplusplus

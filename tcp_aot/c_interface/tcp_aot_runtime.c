@@ -12,7 +12,11 @@
 //   made outside parallel loops, and the others are tracked so that a failed
 //   call frees what it allocated;
 // - the helpers the entry points use: memref descriptors over the caller's
-//   arrays, results copied into the caller's outputs.
+//   arrays, results copied into the caller's outputs;
+// - the weights the compiled code reads (__tcp_aot_weights, see
+//   transforms/address_weights.py): a weights file (weights/file.py)
+//   embedded in the .so or mapped from beside it at load time, or another
+//   of the same layout that the caller swaps in, checked before use.
 //
 // A failure unwinds with longjmp. Checks run on the calling thread only
 // (transforms/parallel.py keeps ops with checks there), and none sits
@@ -21,12 +25,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#define _GNU_SOURCE // dladdr
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define TCP_AOT_HIDDEN __attribute__((visibility("hidden")))
@@ -41,6 +51,7 @@ enum {
   TCP_AOT_ERROR_MEMORY = 4,   // out of memory, or the caller's pool is too small
   TCP_AOT_ERROR_INTERNAL = 5, // a result's dims differ from its output_dims (a compiler bug)
   TCP_AOT_ERROR_NO_POOL_SIZE = 6, // pool_bytes cannot bound the function's scratch memory
+  TCP_AOT_ERROR_WEIGHTS = 7,  // no weights could be loaded, or a weights file does not fit the program
 };
 
 #define TCP_AOT_POOL_ALIGNMENT 64
@@ -66,17 +77,23 @@ TCP_AOT_HELPER void tcp_aot_set_message(const char *format, int64_t a, int64_t b
     tcp_aot_message[n - 1] = '\0';
 }
 
-// Ends the current call with `status` (a status call), or prints the message
-// and aborts (a memref-ABI call).
-TCP_AOT_HIDDEN void __tcp_aot_fail(int32_t status, const char *format, int64_t a, int64_t b) {
+// Ends the current call with `status` and `message` (a status call), or
+// prints the message and aborts (a memref-ABI call).
+static _Noreturn void tcp_aot_fail_with(int32_t status, const char *message) {
   tcp_aot_call *call = tcp_aot_current;
   if (!call) {
-    dprintf(2, format, (long)a, (long)b);
+    dprintf(2, "%s\n", message);
     abort();
   }
-  tcp_aot_set_message(format, a, b);
+  if (message != tcp_aot_message)
+    snprintf(tcp_aot_message, sizeof tcp_aot_message, "%s", message);
   call->status = status;
   longjmp(call->failed, 1);
+}
+
+TCP_AOT_HIDDEN void __tcp_aot_fail(int32_t status, const char *format, int64_t a, int64_t b) {
+  tcp_aot_set_message(format, a, b);
+  tcp_aot_fail_with(status, tcp_aot_message);
 }
 
 TCP_AOT_HELPER void tcp_aot_track(tcp_aot_call *call, void *p) {
@@ -237,4 +254,233 @@ TCP_AOT_HELPER void tcp_aot_finish_output(void *out, void *written, size_t bytes
 TCP_AOT_HELPER void tcp_aot_take_dims(int64_t *out, const int64_t *descriptor, size_t first, size_t count) {
   const int64_t *dims = (const int64_t *)(intptr_t)descriptor[1] + descriptor[2];
   memcpy(out, dims + first, count * sizeof *out);
+}
+
+// ---- Weights ----
+
+// The layout the compiled code reads (Layout.text(): its "layout" block,
+// then its recipes), defined by the compiled code (address-weights).
+extern const char __tcp_aot_weights_layout[];
+
+typedef struct {
+  const char *data;  // the data of the weights file in use, or NULL
+  const char *file;  // the whole file (header and data), `file_bytes` long
+  size_t file_bytes;
+  void *map;         // the file's mapping (NULL when embedded)
+  char source[4096]; // "the weights embedded in P.so", or the file's path
+} tcp_aot_weights_in_use;
+
+static tcp_aot_weights_in_use tcp_aot_weights;
+static char tcp_aot_weights_failure[1024]; // why none could be loaded at load time
+
+// The base address of the weights, for the compiled code (called at the
+// entry of each function that reads weights).
+TCP_AOT_HIDDEN const char *__tcp_aot_weights(void) {
+  const char *data = tcp_aot_weights.data;
+  if (!data)
+    tcp_aot_fail_with(TCP_AOT_ERROR_WEIGHTS, tcp_aot_weights_failure);
+  return data;
+}
+
+// The layout block of `text` (its "layout N B" line and the B bytes of
+// entry lines after it, `available` bytes at most), or 0 when malformed.
+static size_t tcp_aot_layout_block(const char *text, size_t available) {
+  char line[64];
+  size_t n = 0;
+  while (n < available && n < sizeof line - 1 && text[n] != '\n')
+    line[n] = text[n], ++n;
+  line[n] = '\0';
+  unsigned long entries, bytes;
+  if (n == available || text[n] != '\n' || sscanf(line, "layout %lu %lu", &entries, &bytes) != 2 ||
+      bytes > available - n - 1)
+    return 0;
+  return n + 1 + bytes;
+}
+
+// Bytes of data the program's layout reads: the end of its last entry.
+static size_t tcp_aot_weights_needed(void) {
+  const char *p = __tcp_aot_weights_layout;
+  size_t block = tcp_aot_layout_block(p, strlen(p)), needed = 0;
+  const char *end = p + block;
+  for (p = strchr(p, '\n') + 1; p < end; p = strchr(p, '\n') + 1) {
+    const char *last = memchr(p, '\n', end - p);
+    const char *space = last - 1;
+    while (*space != ' ')
+      --space;
+    const char *before = space - 1;
+    while (*before != ' ')
+      --before;
+    size_t offset = strtoull(before + 1, NULL, 10), bytes = strtoull(space + 1, NULL, 10);
+    if (offset + bytes > needed)
+      needed = offset + bytes;
+  }
+  return needed;
+}
+
+// The checksum of weights/file.py: two 64-bit sums over little-endian
+// 32-bit words.
+static void tcp_aot_checksum(const char *data, size_t bytes, char out[33]) {
+  uint64_t a = 0, b = 0;
+  for (size_t i = 0; i + 4 <= bytes; i += 4) {
+    uint32_t word;
+    memcpy(&word, data + i, 4);
+    a += word;
+    b += a;
+  }
+  snprintf(out, 33, "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
+}
+
+// The first entry line where a file's layout block differs from the
+// program's, as a message.
+static void tcp_aot_first_mismatch(const char *want, size_t want_bytes, const char *got, size_t got_bytes,
+                                   char *why, size_t why_size) {
+  const char *w_end = want + want_bytes, *g_end = got + got_bytes;
+  unsigned long w_count = 0, g_count = 0;
+  sscanf(want, "layout %lu", &w_count);
+  sscanf(got, "layout %lu", &g_count);
+  // Entry lines start after each block's "layout N B" line.
+  const char *w = (const char *)memchr(want, '\n', want_bytes) + 1, *g = (const char *)memchr(got, '\n', got_bytes) + 1;
+  for (int i = 0; w < w_end && g < g_end; ++i) {
+    const char *w_next = memchr(w, '\n', w_end - w), *g_next = memchr(g, '\n', g_end - g);
+    if (!w_next || !g_next)
+      break;
+    if (w_next - w != g_next - g || memcmp(w, g, w_next - w)) {
+      snprintf(why, why_size, "entry %d is '%.*s', the program needs '%.*s'", i, (int)(g_next - g), g,
+               (int)(w_next - w), w);
+      return;
+    }
+    w = w_next + 1, g = g_next + 1;
+  }
+  snprintf(why, why_size, "the file has %lu entries, the program needs %lu", g_count, w_count);
+}
+
+// Checks that `file` (`bytes` long, from `origin`) is a weights file of the
+// program's layout (and, with `verify`, that its data matches its
+// checksum). Returns its data, or NULL with `why` set.
+static const char *tcp_aot_weights_check(const char *file, size_t bytes, const char *origin, bool verify, char *why,
+                                         size_t why_size) {
+  static const char magic[] = "tcp_aot weights 1\n";
+  size_t at = sizeof magic - 1;
+  if (bytes < at || memcmp(file, magic, at)) {
+    snprintf(why, why_size, "tcp_aot: %s is not a tcp_aot weights file", origin);
+    return NULL;
+  }
+  char line[128];
+  size_t n = 0;
+  while (at + n < bytes && n < sizeof line - 1 && file[at + n] != '\n')
+    line[n] = file[at + n], ++n;
+  line[n] = '\0';
+  unsigned long long offset, data_bytes;
+  char checksum[33];
+  if (sscanf(line, "data %llu %llu checksum %32[0-9a-f]", &offset, &data_bytes, checksum) != 3) {
+    snprintf(why, why_size, "tcp_aot: %s: malformed header line '%s'", origin, line);
+    return NULL;
+  }
+  at += n + 1;
+  const char *want = __tcp_aot_weights_layout;
+  size_t want_bytes = tcp_aot_layout_block(want, strlen(want));
+  size_t got_bytes = tcp_aot_layout_block(file + at, bytes - at);
+  if (!got_bytes) {
+    snprintf(why, why_size, "tcp_aot: %s: malformed layout block", origin);
+    return NULL;
+  }
+  if (got_bytes != want_bytes || memcmp(want, file + at, want_bytes)) {
+    char mismatch[768];
+    tcp_aot_first_mismatch(want, want_bytes, file + at, got_bytes, mismatch, sizeof mismatch);
+    snprintf(why, why_size, "tcp_aot: weights file %s does not fit the program: %s", origin, mismatch);
+    return NULL;
+  }
+  if (offset % 64 || offset > bytes || data_bytes > bytes - offset || data_bytes < tcp_aot_weights_needed()) {
+    snprintf(why, why_size, "tcp_aot: %s is truncated: %lu bytes, its header needs %llu", origin,
+             (unsigned long)bytes, offset + data_bytes);
+    return NULL;
+  }
+  if (verify) {
+    char found[33];
+    tcp_aot_checksum(file + offset, data_bytes, found);
+    if (strcmp(found, checksum)) {
+      snprintf(why, why_size, "tcp_aot: %s: the data's checksum is %s, its header says %s (the file was changed "
+               "or damaged)", origin, found, checksum);
+      return NULL;
+    }
+  }
+  return file + offset;
+}
+
+// Uses the weights file at `path`, mapped read-only (shared by every process
+// that maps it). On failure, the weights in use stay.
+TCP_AOT_HELPER int32_t tcp_aot_weights_use_file(const char *path, char *why, size_t why_size) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st)) {
+    snprintf(why, why_size, "tcp_aot: cannot open weights file %s: %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    return TCP_AOT_ERROR_WEIGHTS;
+  }
+  size_t bytes = (size_t)st.st_size;
+  void *map = bytes ? mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0) : MAP_FAILED;
+  int map_errno = errno;
+  close(fd);
+  if (map == MAP_FAILED) {
+    snprintf(why, why_size, "tcp_aot: cannot map weights file %s: %s", path,
+             bytes ? strerror(map_errno) : "it is empty");
+    return TCP_AOT_ERROR_WEIGHTS;
+  }
+  const char *data = tcp_aot_weights_check(map, bytes, path, true, why, why_size);
+  if (!data) {
+    munmap(map, bytes);
+    return TCP_AOT_ERROR_WEIGHTS;
+  }
+  tcp_aot_weights_in_use previous = tcp_aot_weights;
+  tcp_aot_weights.data = data;
+  tcp_aot_weights.file = map;
+  tcp_aot_weights.file_bytes = bytes;
+  tcp_aot_weights.map = map;
+  if (!realpath(path, tcp_aot_weights.source))
+    snprintf(tcp_aot_weights.source, sizeof tcp_aot_weights.source, "%s", path);
+  if (previous.map)
+    munmap(previous.map, previous.file_bytes);
+  return TCP_AOT_OK;
+}
+
+// Uses weights embedded in the .so (checked, without the checksum: the .so
+// is what it was linked with).
+TCP_AOT_HELPER int32_t tcp_aot_weights_use_embedded(const char *file, size_t bytes, const char *origin, char *why,
+                                                    size_t why_size) {
+  const char *data = tcp_aot_weights_check(file, bytes, origin, false, why, why_size);
+  if (!data)
+    return TCP_AOT_ERROR_WEIGHTS;
+  tcp_aot_weights_in_use previous = tcp_aot_weights;
+  tcp_aot_weights.data = data;
+  tcp_aot_weights.file = file;
+  tcp_aot_weights.file_bytes = bytes;
+  tcp_aot_weights.map = NULL;
+  snprintf(tcp_aot_weights.source, sizeof tcp_aot_weights.source, "%s", origin);
+  if (previous.map)
+    munmap(previous.map, previous.file_bytes);
+  return TCP_AOT_OK;
+}
+
+// A program that reads no weights.
+TCP_AOT_HELPER int32_t tcp_aot_weights_use_none(void) {
+  static const char nothing[64];
+  tcp_aot_weights.data = nothing;
+  tcp_aot_weights.file = NULL;
+  tcp_aot_weights.file_bytes = 0;
+  snprintf(tcp_aot_weights.source, sizeof tcp_aot_weights.source, "none (the program reads no weights)");
+  return TCP_AOT_OK;
+}
+
+// Uses `name` from the directory of this .so.
+TCP_AOT_HELPER int32_t tcp_aot_weights_use_file_beside(const char *name, char *why, size_t why_size) {
+  Dl_info info;
+  char path[4096];
+  if (!dladdr((const void *)__tcp_aot_weights_layout, &info) || !info.dli_fname) {
+    snprintf(why, why_size, "tcp_aot: cannot find the directory of the .so to load %s from", name);
+    return TCP_AOT_ERROR_WEIGHTS;
+  }
+  const char *slash = strrchr(info.dli_fname, '/');
+  snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - info.dli_fname + 1) : 0, info.dli_fname, name);
+  return tcp_aot_weights_use_file(path, why, why_size);
 }

@@ -4,22 +4,30 @@
     tcp-aot run results/mlp.so --input x.npy --output out.npy
     tcp-aot run results/two_outputs.so --function func_main --input x.npy --input y.npy --input z.npy \\
         --expect a.npy --expect b.npy
+    tcp-aot run results/mlp.so --weights tuned.weights --input x.npy
+    tcp-aot weights results/mlp.so --state-dict tuned.pt -o tuned.weights
 
 `info` prints each function's inputs and outputs as the C header documents
-them. `run` calls one function (the only one, or --function) on .npy
-inputs, writes each output to an --output file and compares each with an
---expect file (within --rtol/--atol for floats, exactly otherwise); it
-exits 1 when an output differs, 2 when the call cannot be made.
+them, and the program's weights. `run` calls one function (the only one, or
+--function) on .npy inputs, writes each output to an --output file and
+compares each with an --expect file (within --rtol/--atol for floats,
+exactly otherwise); it exits 1 when an output differs, 2 when the call
+cannot be made. `weights` writes a weights file of the program's layout
+from a state_dict (torch.save, safetensors or .npz), for `--weights`,
+`tcp_aot.load(so, weights=...)` or the C interface's NAME_load_weights.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 import numpy as np
 
 from ..runtime.program import CallError, Program, SignatureError
+from ..weights.file import WeightsError
+from ..weights.state_dict import read_state_dict, write_weights_for
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,6 +45,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--rtol", type=float, default=1e-5)
     run.add_argument("--atol", type=float, default=1e-6)
     run.add_argument("--threads", type=int, help="threads for the compiled code (default: OMP_NUM_THREADS)")
+    run.add_argument("--weights", help="a weights file to read instead of the program's own")
+    weights = commands.add_parser("weights", help="write a weights file for a compiled program from a state_dict")
+    weights.add_argument("library", help="a .so built by tcp_aot")
+    weights.add_argument("--state-dict", required=True, type=Path, metavar="FILE",
+                         help="the weights: torch.save(model.state_dict()), .safetensors or .npz")
+    weights.add_argument("-o", "--output", required=True, type=Path, metavar="FILE", help="the weights file to write")
     return p
 
 
@@ -51,8 +65,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "info":
             print(program.describe())
             return 0
+        if args.command == "weights":
+            _weights(program, args.state_dict, args.output)
+            return 0
+        if args.weights:
+            program.load_weights(args.weights)
         return _run(program, args)
-    except (OSError, ValueError, UsageError, CallError) as e:
+    except (OSError, ValueError, UsageError, CallError, WeightsError) as e:
         kind = "bad input" if isinstance(e, SignatureError) else "error"
         print(f"tcp-aot: {kind}: {e}", file=sys.stderr)
         return 2
@@ -80,6 +99,13 @@ def _run(program: Program, args) -> int:
             differ |= not ok
         print(line)
     return 1 if differ else 0
+
+
+def _weights(program: Program, state_dict: Path, output: Path) -> None:
+    weights = program.weights
+    write_weights_for(weights.layout, read_state_dict(state_dict), weights.array, output)
+    print(f"{output}: {len(weights.layout.entries)} entries, {weights.layout.data_bytes} bytes of data, "
+          f"for {program.path}")
 
 
 def _function(program: Program, name: str | None):

@@ -19,14 +19,17 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from torch_mlir import ir
 
 from .. import pipelines
 from ..context import make_context
 from ..diagnostics import Diagnostic, DiagnosticError
-from ..module_io import parse_module, print_module, resource_blobs
+from ..module_io import print_module, read_module
+from ..weights.file import WeightsError
+from ..weights.module_weights import weights_path
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
 
@@ -44,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     for name, python_pass in sorted(pipelines.PYTHON_PASSES.items()):
         p.add_argument(f"--{name}", dest="passes", action="append_const", const=name,
                        help=python_pass.description)
+    p.add_argument("--weights", metavar="FILE", type=Path,
+                   help="the weights file of the module's dense_resource constants (default: the one its "
+                        "tcp_aot.weights attribute names, relative to the input file)")
+    p.add_argument("--weights-output", metavar="FILE", type=Path,
+                   help="where to write the weights the result reads when passes derived some (default with -o "
+                        "out.tcp.mlir: out.weights beside it); the result names it")
     p.add_argument("--allow-unconverted", action="store_true",
                    help="convert-torch-to-tcp keeps unconvertible ops as tcp.custom_op")
     p.add_argument("--split-input-file", action="store_true",
@@ -68,13 +77,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tcp-opt: cannot read {args.input}: {e.strerror}", file=sys.stderr)
         return 1
     chunks = _chunks(text) if args.split_input_file else [(0, text)]
-    options = pipelines.PassOptions(filename=filename, allow_unconverted=args.allow_unconverted,
-                                    resource_blobs=resource_blobs(text))
+    options = pipelines.PassOptions(filename=filename, allow_unconverted=args.allow_unconverted)
+    weights_output = args.weights_output or (weights_path(Path(args.output)) if args.output != "-" else None)
     outputs, ok = [], True
     with make_context(), ir.Location.unknown():
         for line_offset, chunk in chunks:
             padded = "\n" * line_offset + chunk  # keeps line numbers file-absolute
-            diagnostics, printed = _process(padded, filename, names, options, args.mlir_print_debuginfo)
+            diagnostics, printed = _process(padded, filename, names, options, args.mlir_print_debuginfo,
+                                            args.weights, weights_output)
             if args.verify_diagnostics:
                 ok &= _check_expectations(padded, filename, diagnostics)
             elif diagnostics:
@@ -116,15 +126,26 @@ def _chunks(text: str) -> list[tuple[int, str]]:
     return chunks
 
 
-def _process(text: str, filename: str, names: list[str], options: pipelines.PassOptions,
-             debug_info: bool) -> tuple[list[Diagnostic], str | None]:
+def _process(text: str, filename: str, names: list[str], options: pipelines.PassOptions, debug_info: bool,
+             weights_file: Path | None, weights_output: Path | None) -> tuple[list[Diagnostic], str | None]:
+    """Parse, run the passes, print. As in the stages, weights are derived
+    before the back end, which reads the weights file as it is."""
     try:
-        module = parse_module(text, filename)
+        frozen = "address-weights" in pipelines.expand(names)
+        module, weights = read_module(text, filename, weights_file, frozen)
         if names:
-            pipelines.run(module, names, options)
+            pipelines.run(module, names, replace(options, weights=weights))
+        if weights.unsaved:
+            if weights_output is None:
+                print("tcp-opt: note: the result reads weights that no file holds (derived by folding, or from "
+                      "the input's dialect_resources); --weights-output FILE writes them", file=sys.stderr)
+            else:
+                weights.write(module, weights_output)
         return [], print_module(module, debug_info=debug_info)
     except DiagnosticError as e:
         return e.diagnostics, None
+    except WeightsError as e:
+        return [Diagnostic("", str(e))], None
     except ValueError as e:  # an unknown pass name
         return [Diagnostic("", str(e))], None
 

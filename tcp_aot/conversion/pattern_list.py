@@ -48,23 +48,37 @@ def op_key(op: ir.Operation) -> str:
 def _guarded(fn: PatternFn, failures: dict[str, str]):
     def apply(op: ir.OpView, rewriter: rewrite.PatternRewriter) -> bool:
         operation = op.operation
-        block = operation.block
-        start = _position(block, operation)
+        # What fn builds goes before the op, after this marker: a declined
+        # match erases it all (found from the marker only then, so that a
+        # match costs nothing per op of the block).
+        with ir.InsertionPoint(operation), operation.location:
+            marker = ir.Operation.create(_MARKER)
         try:
             with rewriter.ip, operation.location:
                 fn(op, rewriter)
         except Unsupported as e:
-            created = list(block.operations)[start:_position(block, operation)]
+            created = _between(marker, operation)
             for new_op in reversed(created):
                 new_op.erase()
             failures[op_key(operation)] = str(e)
             return True  # failure to match
+        finally:
+            marker.erase()
         return False
     return apply
 
 
-def _position(block: ir.Block, op: ir.Operation) -> int:
-    for i, candidate in enumerate(block.operations):
-        if candidate.operation == op:
-            return i
+_MARKER = "tcp_aot.pattern_start"
+
+
+def _between(first: ir.Operation, last: ir.Operation) -> list[ir.Operation]:
+    """The ops of a block after `first` and before `last`."""
+    found, inside = [], False
+    for candidate in first.block.operations:
+        candidate = candidate.operation
+        if candidate == last:
+            return found
+        if inside:
+            found.append(candidate)
+        inside = inside or candidate == first
     raise ValueError("op is not in its block")

@@ -177,8 +177,32 @@ def is_resource_elements(a: ir.Attribute) -> bool:
 
 
 def resource_name(a: ir.Attribute) -> str:
-    """The blob name of a dense_resource<name> constant."""
-    return str(a).split("<", 1)[1].split(">", 1)[0]
+    """The blob name of a dense_resource<name> constant (MLIR quotes a name
+    that is not an identifier, with \\XX escapes)."""
+    text = str(a)[len("dense_resource<"):]
+    if not text.startswith('"'):
+        return text.split(">", 1)[0]
+    name, i = [], 1
+    while text[i] != '"':
+        if text[i] == "\\":
+            escaped = text[i + 1:i + 3]
+            if escaped[0] in '\\"':
+                name.append(escaped[0])
+                i += 2
+            else:
+                name.append(chr(int(escaped, 16)))
+                i += 3
+        else:
+            name.append(text[i])
+            i += 1
+    return "".join(name).encode("latin-1").decode("utf-8")
+
+
+def resource_attr(name: str, t: ir.Type) -> ir.Attribute:
+    """dense_resource<name> : t, naming data held outside the IR (a weights
+    file, see tcp_aot/weights)."""
+    escaped = "".join(f"\\{b:02X}" if b < 0x20 or b >= 0x7F or b in b'"\\' else chr(b) for b in name.encode())
+    return ir.Attribute.parse(f'dense_resource<"{escaped}"> : {t}')
 
 
 def elements_type(a: ir.Attribute) -> ir.Type:

@@ -9,7 +9,7 @@ from ..errors import StageError
 from .npz import Case, Reference
 
 
-def tcp_reference(module, dim_sizes: list[int], int_range: list[int] | None, seed: int = 0) -> Reference:
+def tcp_reference(module, weights, dim_sizes: list[int], int_range: list[int] | None, seed: int = 0) -> Reference:
     """One case per entry of `dim_sizes` (every dynamic dim takes that
     size) for every function; inputs are random (integers in `int_range`,
     by default [0, smallest input dim)); outputs come from the interpreter."""
@@ -18,7 +18,7 @@ def tcp_reference(module, dim_sizes: list[int], int_range: list[int] | None, see
     from ..interpreter import Interpreter, InterpreterError
 
     rng = np.random.default_rng(seed)
-    interpreter = Interpreter(module)
+    interpreter = Interpreter(module, weights)
     ref = Reference()
     for name, func_op in interpreter.functions.items():
         ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)

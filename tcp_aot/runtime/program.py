@@ -8,18 +8,25 @@ carries, the outputs' dims come from the compiled output-dims function
 and the compiled code writes them in place. Nothing a caller passes can abort the process: a bad input
 raises SignatureError before the call, a failure inside the compiled code
 (a shape guard, an index out of range) raises CallError.
+
+The weights the compiled code reads are the program's own (embedded in the
+.so, or its NAME.weights beside it) until `load_weights` swaps in another
+weights file of the same layout; a swap waits for the calls in progress.
 """
 
 from __future__ import annotations
 
 import ctypes
 import sys
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from ..signature import FunctionSignature, ProgramSignature, describe
 from ..c_interface import STATUS_CODES
+from ..signature import FunctionSignature, ProgramSignature, describe
+from ..weights.file import Layout, WeightsError, WeightsFile
 
 STATUS_NAMES = {value: name for name, value, _ in STATUS_CODES}
 
@@ -37,8 +44,34 @@ class CallError(RuntimeError):
         self.status = status
 
 
-def load(path: str | Path) -> Program:
-    return Program(path)
+def load(path: str | Path, weights: str | Path | None = None) -> Program:
+    """The program of the .so at `path`, reading the weights file `weights`
+    if given (else its own)."""
+    program = Program(path)
+    if weights is not None:
+        program.load_weights(weights)
+    return program
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The weights a program reads: how its .so ships its own, their layout,
+    and where those in use come from."""
+
+    mode: str  # "embedded" or "external"
+    layout: Layout
+    source: str  # "" when none could be loaded
+    in_use: WeightsFile | None  # the weights file in use (views of the program's memory)
+
+    @property
+    def bytes(self) -> int:
+        return self.layout.data_bytes
+
+    def array(self, name: str) -> np.ndarray:
+        """Entry `name` of the weights in use, read-only."""
+        if self.in_use is None:
+            raise WeightsError(f"no weights are loaded ({self.source or 'see the failed call'})")
+        return self.in_use.array(name)
 
 
 class Program:
@@ -59,10 +92,59 @@ class Program:
         prefix = self.signature.program
         self._last_error = getattr(self._lib, f"{prefix}_last_error")
         self._last_error.restype = ctypes.c_char_p
+        for suffix, restype in (("load_weights", ctypes.c_int32), ("weights_source", ctypes.c_char_p),
+                                ("weights_layout", ctypes.c_char_p), ("weights_file", ctypes.c_void_p)):
+            getattr(self._lib, f"{prefix}_{suffix}").restype = restype
+        self._layout = Layout.from_text(getattr(self._lib, f"{prefix}_weights_layout")().decode())
+        # Calls in progress, which a swap of weights waits for.
+        self._calls = threading.Condition()
+        self._running = 0
+        self._swapping = False
         self.functions = {f.name: Function(self, f) for f in self.signature.functions}
         for name, function in self.functions.items():
             if name.isidentifier() and not hasattr(self, name):
                 setattr(self, name, function)
+
+    @property
+    def weights(self) -> Weights:
+        prefix = self.signature.program
+        size = ctypes.c_size_t()
+        address = getattr(self._lib, f"{prefix}_weights_file")(ctypes.byref(size))
+        in_use = None
+        if address:
+            contents = (ctypes.c_char * size.value).from_address(address)
+            in_use = WeightsFile(getattr(self._lib, f"{prefix}_weights_source")().decode(), memoryview(contents))
+        return Weights(self.signature.weights.mode, self._layout,
+                       getattr(self._lib, f"{prefix}_weights_source")().decode(), in_use)
+
+    def load_weights(self, path: str | Path | None) -> None:
+        """Read the weights of the weights file at `path` from now on (None:
+        the program's own). A file that does not fit the program's layout,
+        or whose data does not match its checksum, raises WeightsError
+        naming the first difference, and the weights in use stay. Waits
+        for the calls in progress."""
+        with self._calls:
+            self._swapping = True
+            try:
+                self._calls.wait_for(lambda: self._running == 0)
+                loaded = getattr(self._lib, f"{self.signature.program}_load_weights")(
+                    None if path is None else str(path).encode())
+            finally:
+                self._swapping = False
+                self._calls.notify_all()
+        if loaded:
+            raise WeightsError(self._last_error().decode())
+
+    def _begin_call(self) -> None:
+        with self._calls:
+            self._calls.wait_for(lambda: not self._swapping)
+            self._running += 1
+
+    def _end_call(self) -> None:
+        with self._calls:
+            self._running -= 1
+            if self._running == 0:
+                self._calls.notify_all()
 
     def set_num_threads(self, n: int) -> None:
         """The threads the compiled code may use from now on, for calls from
@@ -73,8 +155,13 @@ class Program:
         return getattr(self._lib, f"{self.signature.program}_num_threads")()
 
     def describe(self) -> str:
-        """The signature as the header documents it."""
-        return "\n".join(describe_function(f) for f in self.signature.functions)
+        """The signature as the header documents it, and the weights."""
+        weights = self.weights
+        lines = [describe_function(f) for f in self.signature.functions]
+        lines.append(f"weights: {self.signature.weights.describe(self.signature.program)}")
+        if weights.source:
+            lines.append(f"  in use: {weights.source}")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"<tcp_aot program {self.signature.program} from {self.path}>\n{self.describe()}"
@@ -125,8 +212,13 @@ class Function:
         pointers += [ctypes.c_void_p(o.ctypes.data) for o in outputs]
         if pool is not None and (pool.dtype != np.uint8 or not pool.flags.writeable or not pool.flags.c_contiguous):
             raise SignatureError(f"{self.signature.name}: a pool must be a writable contiguous uint8 array")
-        self._check(self._call(*pointers, None if pool is None else ctypes.c_void_p(pool.ctypes.data),
-                               ctypes.c_size_t(0 if pool is None else pool.nbytes)))
+        self.program._begin_call()
+        try:
+            status = self._call(*pointers, None if pool is None else ctypes.c_void_p(pool.ctypes.data),
+                                ctypes.c_size_t(0 if pool is None else pool.nbytes))
+        finally:
+            self.program._end_call()
+        self._check(status)
         if as_torch:
             import torch
 

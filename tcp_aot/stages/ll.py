@@ -13,6 +13,6 @@ def run(source: Path, output: Path) -> None:
 
     from ..toolchain import llc22_float_literals
 
-    with parsed(source) as module:
+    with parsed(source) as (module, _):
         text = llvm.translate_module_to_llvmir(module.operation)
     write_atomic(output, llc22_float_literals(text))

@@ -10,12 +10,13 @@ from .common import read
 
 
 @contextmanager
-def parsed(path: Path, text: str | None = None):
-    """The module in `path` (or `text`, read from it), in a fresh context."""
+def parsed(path: Path, frozen: bool = False):
+    """The module in `path` and its weights (module_io.read_module), in a
+    fresh context."""
     from torch_mlir import ir
 
     from ..context import make_context
-    from ..module_io import parse_module
+    from ..module_io import read_module
 
     with make_context(), ir.Location.unknown():
-        yield parse_module(read(path) if text is None else text, str(path))
+        yield read_module(read(path), str(path), frozen=frozen)

@@ -1,10 +1,11 @@
-"""Stage mlir_llvm: TCP -> linalg -> bufferization -> loops -> LLVM dialect."""
+"""Stage mlir_llvm: TCP -> linalg -> bufferization -> loops -> LLVM dialect.
+The code reads weights at their offsets in NAME.weights (address-weights)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .common import read, tcp_opt_command, write_atomic
+from .common import tcp_opt_command, write_atomic
 from .mlir_input import parsed
 
 PIPELINES = ["tcp-to-llvm"]
@@ -16,11 +17,9 @@ def reproducer(source: Path) -> str:
 
 def run(source: Path, output: Path) -> None:
     from .. import pipelines
-    from ..module_io import resource_blobs
 
-    text = read(source)
-    with parsed(source, text) as module:
-        options = pipelines.PassOptions(filename=str(source), resource_blobs=resource_blobs(text))
+    with parsed(source, frozen=True) as (module, weights):
+        options = pipelines.PassOptions(filename=str(source), weights=weights)
         pipelines.run(module, PIPELINES, options)
         text = module.operation.get_asm()
     write_atomic(output, text)

@@ -1,15 +1,17 @@
 """Stage mlir_tcp: Torch dialect (a model) or a TCP source file -> verified
-TCP in the custom syntax."""
+TCP in the custom syntax, and its weights file (NAME.weights): the weights
+it reads, those derived by folding included, each once."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .common import read, tcp_opt_command, write_atomic
+from .common import tcp_opt_command, write_atomic
 from .mlir_input import parsed
 
 MODEL_PIPELINE = ["torch-to-tcp"]
-TCP_SOURCE_PIPELINE = ["verify-tcp-backend-contract"]
+# tcp-simplify here too: weights are derived in this stage only (mlir_llvm's are final).
+TCP_SOURCE_PIPELINE = ["verify-tcp-backend-contract", "tcp-simplify"]
 PIPELINES = MODEL_PIPELINE + TCP_SOURCE_PIPELINE
 
 
@@ -21,14 +23,16 @@ def reproducer(source: Path, allow_unconverted: bool = False) -> str:
     return tcp_opt_command(_pipeline(source), source, *["--allow-unconverted"] * allow_unconverted)
 
 
-def run(source: Path, output: Path, allow_unconverted: bool = False) -> None:
+def run(source: Path, output: Path, weights: Path | None = None, allow_unconverted: bool = False) -> None:
+    """`weights` defaults to NAME.weights beside NAME.tcp.mlir."""
     from .. import pipelines
-    from ..module_io import print_module, resource_blobs
+    from ..module_io import print_module
+    from ..weights.module_weights import weights_path
 
-    text = read(source)
-    with parsed(source, text) as module:
+    with parsed(source) as (module, module_weights):
         options = pipelines.PassOptions(filename=str(source), allow_unconverted=allow_unconverted,
-                                        resource_blobs=resource_blobs(text))
+                                        weights=module_weights)
         pipelines.run(module, _pipeline(source), options)
+        module_weights.write(module, weights or weights_path(output))
         text = print_module(module)
     write_atomic(output, text)

@@ -12,6 +12,6 @@ from .mlir_input import parsed
 def run(tcp_mlir: Path, output: Path, dim_sizes: list[int], int_range: list[int] | None, seed: int) -> None:
     from ..reference.interpreted import tcp_reference
 
-    with parsed(tcp_mlir) as module:
-        ref = tcp_reference(module, dim_sizes, int_range, seed)
+    with parsed(tcp_mlir) as (module, weights):
+        ref = tcp_reference(module, weights, dim_sizes, int_range, seed)
     save_npz(output, ref.arrays())

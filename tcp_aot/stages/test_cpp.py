@@ -1,5 +1,6 @@
 """Stage test_cpp: the googletest execute test of a program, generated for
-its functions' signatures, cases and shape guards."""
+its functions' signatures, cases and shape guards (and the size of its
+weights, which bounds its fuzz test)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
     from ..signature import signatures
     from ..transforms.shape_guards import collect_guards
 
-    with parsed(tcp_mlir) as module:
+    with parsed(tcp_mlir) as (module, weights):
+        weight_bytes = weights.file.layout.data_bytes
         sigs = signatures(module)
         guards = {ir.StringAttr(op.attributes["sym_name"]).value: collect_guards(op.operation)
                   for op in module.body.operations if op.operation.name == "func.func"}
@@ -26,4 +28,4 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
     prefixes = {s.name: (f"{s.name}/" if tcp_source else "") for s in sigs}
     shapes = {s.name: [list(arrays[npz_key(prefixes[s.name], 0, f"Input{i}")].shape)
                        for i in range(len(s.inputs))] for s in sigs}
-    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes))
+    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes, weight_bytes))

@@ -28,6 +28,11 @@ _RUNTIME = f"llvm.func hidden @{FAIL}(i32, !llvm.ptr, i64, i64)"
 STATUS_ATTR = "tcp_aot.status"
 
 
+def escape_llvm_string(data: bytes) -> str:
+    """`data` as the LLVM dialect writes a string's characters."""
+    return "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
+
+
 class Messages:
     """Collects message globals for one module and defines them (with the
     runtime function) in one go."""
@@ -40,8 +45,7 @@ class Messages:
         """A symbol for a new message (a printf format with up to two %ld)."""
         symbol = f"{self.prefix}{len(self.globals)}"
         data = text.encode() + b"\0"
-        escaped = "".join(chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data)
-        self.globals.append(f'llvm.mlir.global private constant @{symbol}("{escaped}") '
+        self.globals.append(f'llvm.mlir.global private constant @{symbol}("{escape_llvm_string(data)}") '
                             f'{{addr_space = 0 : i32}} : !llvm.array<{len(data)} x i8>')
         return symbol
 

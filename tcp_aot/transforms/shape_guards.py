@@ -55,11 +55,25 @@ Source = ArgDim | int | None  # an argument's dim, a static size, or unknown
 
 
 class DimSources:
-    """Traces a tensor value's dim back to a function argument's dim."""
+    """Traces a tensor value's dim back to a function argument's dim.
+
+    Every result's dynamic dims are traced once, op by op in program order,
+    so that each trace is one step through memoized operands (tracing on
+    demand would recurse once per op along a chain: hundreds deep in a real
+    model)."""
 
     def __init__(self, entry: ir.Block):
         self.entry = entry
         self.memo: dict[tuple, Source] = {}
+
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            for r in op.operation.results:
+                if isinstance(r.type, ir.RankedTensorType):
+                    for d in range(ir.RankedTensorType(r.type).rank):
+                        self.of(r, d)
+            return ir.WalkResult.ADVANCE
+
+        entry.owner.walk(visit, ir.WalkOrder.PRE_ORDER)
 
     def of(self, v: ir.Value, d: int) -> Source:
         t = ir.RankedTensorType(v.type)

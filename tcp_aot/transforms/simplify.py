@@ -4,7 +4,9 @@ them (they are unregistered operations to MLIR, so it leaves them alone):
 - an op whose operands are all constants becomes a constant, computed by the
   NumPy interpreter (a weight's transpose, cast or reshape is then done once,
   at compile time), unless its results hold more elements than its operands
-  (a broadcast stays a broadcast);
+  (a broadcast stays a broadcast); a value computed from weights becomes a
+  weight derived from them (weights/module_weights.py), unless the weights
+  are frozen (their file is final), when the op stays;
 - x * 1 is x (also when the 1 is broadcast);
 - an arg_reduce whose indices nobody reads is a reduce;
 - a pure TCP op whose results nobody reads is erased.
@@ -17,16 +19,17 @@ from torch_mlir import ir
 
 from ..dialects import tcp
 from ..dialects.tcp_base import PURE, TcpOp, has_trait, is_resource_elements, lookup
-from ..interpreter import Interpreter, InterpreterError
+from ..interpreter import Interpreter, InterpreterError, numpy_dtype
 from ..walk import collect
+from ..weights.module_weights import ModuleWeights
 
 # Ops evaluated on constant operands: TCP's pure ops and tensor reshapes.
 _RESHAPES = ("tensor.expand_shape", "tensor.collapse_shape")
 _SKIP = (tcp.SymbolicIntOp.OPERATION_NAME, tcp.ConstOp.OPERATION_NAME)
 
 
-def simplify(root: ir.Operation, blobs: dict[str, bytes]) -> None:
-    _fold_constants(root, blobs)
+def simplify(root: ir.Operation, weights: ModuleWeights | None) -> None:
+    _fold_constants(root, weights)
     _drop_multiplications_by_one(root)
     _reduce_without_indices(root)
     _erase_dead_ops(root)
@@ -44,7 +47,11 @@ def _is_constant(v: ir.Value) -> bool:
     return owner.operation.name in (tcp.ConstOp.OPERATION_NAME, "arith.constant")
 
 
-def _foldable(op: ir.Operation) -> bool:
+def _reads_weights(op: ir.Operation) -> bool:
+    return any(is_resource_elements(v.owner.operation.attributes["value"]) for v in op.operands)
+
+
+def _foldable(op: ir.Operation, weights: ModuleWeights | None) -> bool:
     if op.name in _SKIP or not op.operands or len(op.regions):
         return False
     if not (has_trait(op, PURE) or op.name in _RESHAPES):
@@ -54,6 +61,8 @@ def _foldable(op: ir.Operation) -> bool:
         return False
     if not all(_is_constant(v) for v in op.operands):
         return False
+    if _reads_weights(op) and (weights is None or weights.frozen or len(op.results) != 1):
+        return False
     given = sum(_numel(v.type) for v in op.operands if isinstance(v.type, ir.RankedTensorType))
     return sum(_numel(r.type) for r in op.results) <= max(given, 1)
 
@@ -62,23 +71,30 @@ def _numel(t: ir.Type) -> int:
     return int(np.prod(ir.RankedTensorType(t).shape))
 
 
-def _fold_constants(root: ir.Operation, blobs: dict[str, bytes]) -> None:
+def _fold_constants(root: ir.Operation, weights: ModuleWeights | None) -> None:
     """Top-down, so that a folded constant feeds the next fold."""
-    interpreter = Interpreter(None, blobs)
+    interpreter = Interpreter(None, weights)
     for op in collect(root, lambda o: True, ir.WalkOrder.PRE_ORDER):
-        if not _foldable(op):
+        if not _foldable(op, weights):
             continue
         try:
             env = {v: interpreter.evaluate(v.owner.operation, {})[v.result_number] for v in op.operands}
             values = interpreter.evaluate(op, env)
         except InterpreterError:
-            continue  # an index out of range (the compiled code reports it), a blob not at hand
+            continue  # an index out of range (the compiled code reports it)
         with ir.InsertionPoint(op), op.location:
-            constants = [tcp.ConstOp.build([], [r.type], {"value": _dense(value, r.type)}).result
-                         for r, value in zip(op.results, values)]
+            if _reads_weights(op):
+                attrs = [weights.derive(op, np.asarray(values[0], dtype=_dtype(op.results[0].type)))]
+            else:
+                attrs = [_dense(value, r.type) for r, value in zip(op.results, values)]
+            constants = [tcp.ConstOp.build([], [r.type], {"value": a}).result for r, a in zip(op.results, attrs)]
         for r, c in zip(op.results, constants):
             r.replace_all_uses_with(c)
         op.erase()
+
+
+def _dtype(t: ir.Type) -> np.dtype:
+    return numpy_dtype(ir.RankedTensorType(t).element_type)
 
 
 def _dense(value: np.ndarray, t: ir.Type) -> ir.Attribute:
@@ -131,11 +147,10 @@ def _reduce_without_indices(root: ir.Operation) -> None:
 
 
 def _erase_dead_ops(root: ir.Operation) -> None:
-    while True:
-        dead = collect(root, lambda o: _is_pure_tcp(o) and not any(list(r.uses) for r in o.results))
-        if not dead:
-            return
-        for op in dead:
+    """Users before producers (the reverse of program order), so that one
+    pass erases a dead chain whole."""
+    for op in reversed(collect(root, _is_pure_tcp, ir.WalkOrder.PRE_ORDER)):
+        if not any(list(r.uses) for r in op.results):
             op.erase()
 
 

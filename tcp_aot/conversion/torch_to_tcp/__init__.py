@@ -9,13 +9,11 @@ location, or (allow_unconverted) a tcp.custom_op wrapping each one.
 
 from __future__ import annotations
 
-import numpy as np
 from torch_mlir import ir, rewrite
 
 from ...diagnostics import Diagnostic, DiagnosticError, format_location
 from ...dialects import tcp
-from ...dialects.tcp_base import elements_type, is_resource_elements, resource_name
-from ...walk import collect, named
+from ...walk import collect
 from ..pattern_list import Unsupported, op_key
 from . import comparison, contraction, convolution, data_movement, elementwise, misc, reduction
 from .utils import const_scalar, from_builtin, is_none, to_builtin, torch_tensor
@@ -31,8 +29,7 @@ def supported_ops() -> set[str]:
 
 
 def convert_torch_to_tcp(root: ir.Operation, allow_unconverted: bool = False,
-                         filename: str | None = None, resource_blobs: dict[str, bytes] | None = None) -> None:
-    inline_integer_resources(root, resource_blobs or {})
+                         filename: str | None = None) -> None:
     failures: dict[str, str] = {}
     patterns = rewrite.RewritePatternSet()
     for family in FAMILIES:
@@ -49,25 +46,6 @@ def convert_torch_to_tcp(root: ir.Operation, allow_unconverted: bool = False,
     for op in leftovers:
         wrap_in_custom_op(op)
     _erase_unused_operand_providers(root)
-
-
-def inline_integer_resources(root: ir.Operation, blobs: dict[str, bytes]) -> None:
-    """Integer literals held as dense_resource become dense attributes: TCP
-    wants signless integers, and retyping a resource needs its data, which
-    only the module's text holds."""
-    for op in named(root, "torch.vtensor.literal"):
-        attr = op.attributes["value"]
-        t = ir.RankedTensorType(elements_type(attr))
-        if not is_resource_elements(attr) or not isinstance(t.element_type, ir.IntegerType):
-            continue
-        name = resource_name(attr)
-        if name not in blobs:
-            raise DiagnosticError([Diagnostic(format_location(op.location), f"the data of constant {name} "
-                                              f"is not in the module's dialect_resources")])
-        width = ir.IntegerType(t.element_type).width
-        dtype = np.dtype(np.bool_) if width == 1 else np.dtype(f"<i{width // 8}")
-        values = np.frombuffer(blobs[name], dtype=dtype, count=int(np.prod(t.shape))).reshape(t.shape)
-        op.attributes["value"] = ir.DenseElementsAttr.get(values.copy(), type=t.element_type)
 
 
 def unconverted_ops(root: ir.Operation) -> list[ir.Operation]:
