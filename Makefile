@@ -7,6 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTHON ?= python3
 JOBS ?= 2
+# This machine's memory, for Snakemake to share among the jobs it runs at once
+# (each rule declares what its job needs).
+MEM_MB ?= $(shell awk '/^MemTotal:/ {print int($$2 / 1024 * 0.9)}' /proc/meminfo)
 
 # Debian packages: the LLVM 22 tools, LLVM's OpenMP runtime and MLIR's C
 # runner headers for the back end, googletest for the execute tests, graphviz
@@ -19,7 +22,7 @@ APT_TEST_PACKAGES := slurmctld slurmd slurm-client munge libclang-rt-22-dev
 .PHONY: all setup setup-test test bench-peers clean
 
 all: setup
-	$(BIN)/snakemake -j$(JOBS)
+	$(BIN)/snakemake -j$(JOBS) --resources mem_mb=$(MEM_MB)
 
 test: setup setup-test
 	$(BIN)/pytest

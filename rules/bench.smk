@@ -19,6 +19,8 @@ rule bench_program:
     params:
         flags=bench_flags,
         installed_peers=installed_peers,
+    resources:
+        mem_mb=memory("bench_program"),
     shell:
         "python {input.script} --name {wildcards.name} --so {input.so} --tcp-mlir {input.tcp_mlir}"
         " --npz {input.npz} --toolchain {input.toolchain} {params.flags} --output {output} --log {log}"

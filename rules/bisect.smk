@@ -21,6 +21,8 @@ rule bisect:
     params:
         flags=bisect_flags,
         opt_level=config["toolchain"]["opt_level"],
+    resources:
+        mem_mb=memory("bisect"),
     shell:
         "python {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir} --npz {input.npz}"
         " --toolchain {input.toolchain} --opt-level {params.opt_level} {params.flags}"

@@ -11,6 +11,7 @@ from snakemake.exceptions import WorkflowError
 
 from tcp_aot.bench.peers import installed as peer_installed
 from tcp_aot.loader import module_file
+from tcp_aot.resources import mem_mb
 from tcp_aot.stage_code import stage_files, stages
 from tcp_aot.toolchain import TEST_SUPPORT_HEADER
 
@@ -53,6 +54,13 @@ def code_files(wildcards):
     here = Path.cwd()
     return [str(p.relative_to(here)) if p.is_relative_to(here) else str(p)
             for p in stage_files(wildcards.stage)]
+
+
+def memory(rule):
+    """A rule's `resources: mem_mb`, estimated from its inputs' sizes
+    (tcp_aot/resources.py)."""
+    return lambda wildcards, input: mem_mb(rule, [str(p) for p in input],
+                                           f"benchmarks/{rule}/{wildcards.name}.tsv")
 
 
 def is_model(name):

@@ -16,6 +16,8 @@ rule mlir_tcp:
         "benchmarks/mlir_tcp/{name}.tsv"
     params:
         flags=tcp_stage_flags,
+    resources:
+        mem_mb=memory("mlir_tcp"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.mlir} {params.flags}"
         " --output {output.mlir} --weights {output.weights} --log {log}"
@@ -33,6 +35,8 @@ rule mlir_llvm:
         "logs/mlir_llvm/{name}.log",
     benchmark:
         "benchmarks/mlir_llvm/{name}.tsv"
+    resources:
+        mem_mb=memory("mlir_llvm"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.mlir}"
         " --output {output} --log {log}"
@@ -49,6 +53,8 @@ rule ll:
         "logs/ll/{name}.log",
     benchmark:
         "benchmarks/ll/{name}.tsv"
+    resources:
+        mem_mb=memory("ll"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.mlir}"
         " --output {output} --log {log}"
@@ -91,6 +97,8 @@ rule opt:
         "benchmarks/opt/{name}.tsv"
     params:
         opt_level=config["toolchain"]["opt_level"],
+    resources:
+        mem_mb=memory("opt"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.ll}"
         " --toolchain {input.toolchain} --opt-level {params.opt_level}"
@@ -111,6 +119,8 @@ rule S:
         "benchmarks/S/{name}.tsv"
     params:
         opt_level=config["toolchain"]["opt_level"],
+    resources:
+        mem_mb=memory("S"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.ll}"
         " --toolchain {input.toolchain} --opt-level {params.opt_level}"
@@ -131,6 +141,8 @@ rule so:
         "logs/so/{name}.log",
     benchmark:
         "benchmarks/so/{name}.tsv"
+    resources:
+        mem_mb=memory("so"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.asm} --signature {input.signature}"
         " --toolchain {input.toolchain} --weights {input.weights} --output {output} --log {log}"

@@ -16,6 +16,8 @@ rule mlir_torch:
         "benchmarks/mlir_torch/{name}.tsv"
     params:
         loader=lambda wildcards: loader_path(wildcards.name),
+    resources:
+        mem_mb=memory("mlir_torch"),
     shell:
         "python {input.script} --name {wildcards.name} --loader {params.loader}"
         " --output {output.mlir} --weights {output.weights} --log {log}"
@@ -32,6 +34,8 @@ rule npz:
         "benchmarks/npz/{name}.tsv"
     params:
         flags=npz_flags,
+    resources:
+        mem_mb=memory("npz"),
     shell:
         "python {input.script} --name {wildcards.name} {params.flags}"
         " --output {output} --log {log}"

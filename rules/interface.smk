@@ -16,6 +16,8 @@ rule signature:
         "benchmarks/signature/{name}.tsv"
     params:
         weights_mode=lambda wildcards: weights_mode(wildcards.name),
+    resources:
+        mem_mb=memory("signature"),
     shell:
         "python {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
         " --weights-mode {params.weights_mode} --output {output} --log {log}"
@@ -34,6 +36,8 @@ rule header:
         "benchmarks/header/{name}.tsv"
     params:
         source=program_source,
+    resources:
+        mem_mb=memory("header"),
     shell:
         "python {input.script} --name {wildcards.name} --signature {input.signature}"
         " --source {params.source:q} --output {output} --log {log}"

@@ -17,6 +17,8 @@ rule test_cpp:
         "benchmarks/test_cpp/{name}.tsv"
     params:
         flags=test_cpp_flags,
+    resources:
+        mem_mb=memory("test_cpp"),
     shell:
         "python {input.script} --name {wildcards.name} --tcp-mlir {input.tcp_mlir}"
         " --npz {input.npz} {params.flags} --output {output} --log {log}"
@@ -36,6 +38,8 @@ rule test_bin:
         "logs/test_bin/{name}.log",
     benchmark:
         "benchmarks/test_bin/{name}.tsv"
+    resources:
+        mem_mb=memory("test_bin"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.cpp}"
         " --so {input.so} --toolchain {input.toolchain} --output {output} --log {log}"
@@ -56,6 +60,8 @@ rule test_run:
         "benchmarks/test_run/{name}.tsv"
     params:
         threads=" ".join(str(n) for n in config["test_threads"]),
+    resources:
+        mem_mb=memory("test_run"),
     shell:
         "python {input.script} --name {wildcards.name} --binary {input.binary}"
         " --npz {input.npz} --threads {params.threads} --output {output} --log {log}"

@@ -401,22 +401,28 @@ def _compiled_values(program: str, text: str, tcp_mlir: Path, weights: Path, fun
     from torch_mlir import ir
 
     from .build import build_shared_object
+    from .context import make_context
     from .diagnostics import DiagnosticError
     from .module_io import parse_module
     from .runtime.program import CallError, load
-    from .weights.module_weights import WEIGHTS_ATTR
+    from .weights import WEIGHTS_ATTR
 
-    instrumented = parse_module(text, str(tcp_mlir))
-    instrumented.operation.attributes[WEIGHTS_ATTR] = ir.StringAttr.get(str(weights.resolve()))
-    n_own_results = {name: return_observed_values(function_named(instrumented, name)) for name in functions}
-    for name in functions:
-        types = ir.FunctionType(ir.TypeAttr(function_named(instrumented, name).attributes["function_type"]).value)
-        arguments = 2 + sum(1 + (ir.RankedTensorType(t).rank > 0) for t in list(types.inputs) + list(types.results))
-        if arguments > _MAX_ARGUMENTS:
-            raise StageError(f"@{name} has too many values to observe in one call ({len(types.results)} results, "
-                             f"{arguments} arguments where a call through ctypes takes {_MAX_ARGUMENTS})")
-    observed = work / f"{program}.tcp.mlir"
-    observed.write_text(instrumented.operation.get_asm())
+    # A context of its own: parsed again in the caller's, the weights would get
+    # other names (MLIR renames a resource whose name the context has seen).
+    with make_context(), ir.Location.unknown():
+        instrumented = parse_module(text, str(tcp_mlir))
+        instrumented.operation.attributes[WEIGHTS_ATTR] = ir.StringAttr.get(str(weights.resolve()))
+        n_own_results = {name: return_observed_values(function_named(instrumented, name)) for name in functions}
+        for name in functions:
+            types = ir.FunctionType(ir.TypeAttr(function_named(instrumented, name).attributes["function_type"]).value)
+            arguments = 2 + sum(1 + (ir.RankedTensorType(t).rank > 0)
+                                for t in list(types.inputs) + list(types.results))
+            if arguments > _MAX_ARGUMENTS:
+                raise StageError(f"@{name} has too many values to observe in one call ({len(types.results)} "
+                                 f"results, {arguments} arguments where a call through ctypes takes "
+                                 f"{_MAX_ARGUMENTS})")
+        observed = work / f"{program}.tcp.mlir"
+        observed.write_text(instrumented.operation.get_asm())
     try:
         compiled_program = load(build_shared_object(program, observed, weights, toolchain_json, opt_level))
     except (DiagnosticError, StageError) as e:

@@ -2,7 +2,7 @@
 
 Four things are done here rather than by the importer:
 - Weights: every parameter and buffer of the model, and every other tensor
-  constant of at least module_weights.THRESHOLD bytes, is imported as a
+  constant of at least weights.THRESHOLD bytes, is imported as a
   `dense_resource<name>` literal without data (named by its state_dict key)
   and written to the weights file instead (weights/file.py). The importer
   would copy each tensor into the IR through a Python list.
@@ -17,7 +17,10 @@ Four things are done here rather than by the importer:
 - torch-mlir's decompositions run here rather than in the importer, so that
   the `as_strided` they leave where a plain view would do (group_norm's, on
   a dynamic batch) becomes that view: the importer only takes static
-  as_strided sizes.
+  as_strided sizes. Before they run, every `view` becomes a `reshape`: a
+  decomposition may lay a tensor out otherwise than the op it replaces
+  (scaled_dot_product_attention's, as (L, N, H, E)), and a view recorded at
+  export would then fail on it.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from .dialects.tcp_base import resource_attr
 from .errors import StageError
 from .loader import TorchLoaderOutput
 from .weights.file import CONSTANT, STATE, Layout, write_weights
-from .weights.module_weights import THRESHOLD, WEIGHTS_ATTR
+from .weights import THRESHOLD, WEIGHTS_ATTR
 
 
 def export(out: TorchLoaderOutput):
@@ -79,6 +82,7 @@ def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
     for the numerics bisection."""
     program = export(out)
     _clone_constants_in_lists(program)
+    _views_to_reshapes(program)
     context = ir.Context()
     torch_d.register_dialect(context)
     with warnings.catch_warnings():
@@ -110,14 +114,14 @@ class ImportedWeights(FxImporterHooks):
         self.kinds: dict[str, str] = {}
         self.current = None  # the literal being imported, as the graph holds it
         self._state = _named_tensors(program)
-        self._imported: dict[int, str] = {}
+        self._imported: dict[int, ir.Attribute] = {}  # by the tensor's identity
 
     def resolve_literal(self, gni, literal, info):
         original = self.current if self.current is not None else literal
         if not isinstance(literal, torch.Tensor) or not isinstance(original, torch.Tensor):
             return None
-        name = self._imported.get(id(original))
-        if name is None:
+        value = self._imported.get(id(original))
+        if value is None:
             name, kind = self._state.get(id(original), (None, CONSTANT))
             if name is None or kind == CONSTANT:
                 if literal.numel() <= 1 or literal.nbytes < THRESHOLD:
@@ -126,8 +130,7 @@ class ImportedWeights(FxImporterHooks):
             while name in self.tensors:
                 name += "'"
             self.tensors[name], self.kinds[name] = literal, kind
-            self._imported[id(original)] = name
-        value = resource_attr(name, create_mlir_tensor_type(literal))
+            value = self._imported[id(original)] = resource_attr(name, _signless(create_mlir_tensor_type(literal)))
         return ir.Operation.create("torch.vtensor.literal", results=[gni._cc.tensor_to_vtensor_type(literal)],
                                    attributes={"value": value}).result
 
@@ -135,6 +138,15 @@ class ImportedWeights(FxImporterHooks):
         arrays = {name: _numpy(name, t) for name, t in self.tensors.items()}
         layout = Layout.plan((name, self.kinds[name], a.dtype, a.shape) for name, a in arrays.items())
         write_weights(path, layout, arrays.values())
+
+
+def _signless(t: ir.RankedTensorType) -> ir.RankedTensorType:
+    """An integer weight's type without signedness, which TCP wants (Torch
+    takes it on an si64 literal): MLIR cannot retype a resource later."""
+    element = t.element_type
+    if isinstance(element, ir.IntegerType) and not ir.IntegerType(element).is_signless:
+        return ir.RankedTensorType.get(t.shape, ir.IntegerType.get_signless(ir.IntegerType(element).width))
+    return t
 
 
 def _numpy(name: str, tensor):
@@ -187,6 +199,16 @@ def _name_locations_after_nodes(importer) -> None:
             return ir.Location.name(FX_NODE_PREFIX + node.name, located, context=self._c)
 
     importer._cc = NamingCache(importer._c, py_attr_tracker=importer._py_attr_tracker)
+
+
+def _views_to_reshapes(program) -> None:
+    """aten.view -> aten.reshape (the same values: TCP has no strides)."""
+    graph = program.graph_module.graph
+    views = [n for n in graph.nodes if n.op == "call_function" and n.target == torch.ops.aten.view.default]
+    for node in views:
+        node.target = torch.ops.aten.reshape.default
+    if views:
+        program.graph_module.recompile()
 
 
 def _as_strided_to_view(program) -> None:

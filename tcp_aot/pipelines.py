@@ -52,7 +52,7 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "convert-torch-to-tcp": PythonPass(
         "tcp_aot.conversion.torch_to_tcp", "convert_torch_to_tcp",
         "Convert Torch ops to TCP (fails listing every op that does not convert)",
-        ("allow_unconverted", "filename")),
+        ("allow_unconverted", "filename", "weights")),
     "tcp-simplify": PythonPass(
         "tcp_aot.transforms.simplify", "simplify",
         "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("weights",)),
@@ -155,6 +155,11 @@ PIPELINES: dict[str, list[str]] = {
     # Tiling and vectorization of the kinds of op that need more than LLVM's
     # loop vectorizer (tcp_aot/schedules/).
     "optimize-linalg": [
+        # Every dynamic size in terms of the function's arguments' dims: else the
+        # schedules' and bufferization's value-bounds analyses trace each one back
+        # through every op before it (minutes for a deep model with a dynamic batch).
+        "resolve-ranked-shaped-type-result-dims",
+        "canonicalize", "cse",
         "conv-to-matmul",
         "mark-product-epilogues",
         "mark-parallel",

@@ -20,7 +20,8 @@ def test_info_prints_the_signature(interface_programs):
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == ["func_main", "  input        input  float32  [s31, 32]",
                                        "  out0         output float32  [s31, 10]",
-                                       "  s31: a torch.export dim, at least 1, at most 64"]
+                                       "  s31: a torch.export dim, at least 1, at most 64",
+                                       "weights: 6 entries, 18.1 kB, embedded in mlp.so"]
 
 
 def test_run_writes_and_compares_outputs(interface_programs, tmp_path):

@@ -286,3 +286,34 @@ except tcp_aot.CallError as e:
     assert alone.returncode == 0, alone.stderr
     assert alone.stdout == (f"7 tcp_aot: cannot open weights file {moved}/wext.weights: No such file or directory "
                             f"(TCP_AOT_ERROR_WEIGHTS)\n")
+
+
+def test_tcp_opt_reads_and_writes_weights_as_the_stages_do(tmp_path, built):
+    """The reproducer lines work on weighty programs: tcp-opt finds the
+    weights file a module names beside it, and writes the weights it derives
+    beside its output."""
+    from tcp_aot.cli import tcp_opt
+
+    _, _, files = built
+    assert tcp_opt.main(["--torch-to-tcp", str(files["torch.mlir"]), "-o", str(tmp_path / "again.tcp.mlir")]) == 0
+    text = (tmp_path / "again.tcp.mlir").read_text()
+    assert 'tcp_aot.weights = "again.weights"' in text and "dialect_resources" not in text
+    again = WeightsFile(tmp_path / "again.weights")
+    assert again.layout == WeightsFile(files["weights"]).layout
+    np.testing.assert_array_equal(again.array("fc1.weight:transpose"),
+                                  WeightsFile(files["weights"]).array("fc1.weight:transpose"))
+    # The back end on it, reading again.weights, gives the stage's LLVM dialect.
+    assert tcp_opt.main(["--tcp-to-llvm", str(tmp_path / "again.tcp.mlir"), "-o", str(tmp_path / "again.llvm.mlir")]) == 0
+    text = (tmp_path / "again.llvm.mlir").read_text()  # it names its source in messages
+    assert text.replace(str(tmp_path / "again.tcp.mlir"), str(files["tcp.mlir"])) \
+        .replace("again.weights", "wnet.weights") == files["llvm.mlir"].read_text()
+
+
+def test_a_module_without_its_weights_file_says_so(tmp_path, built, capsys):
+    from tcp_aot.cli import tcp_opt
+
+    _, _, files = built
+    lonely = tmp_path / "lonely.tcp.mlir"
+    lonely.write_text(files["tcp.mlir"].read_text())
+    assert tcp_opt.main(["--tcp-to-llvm", str(lonely)]) == 1
+    assert f"cannot read weights file {tmp_path}/wnet.weights: No such file or directory" in capsys.readouterr().err

@@ -11,7 +11,8 @@ from tcp_aot.loader import TorchLoaderOutput, randomize_batch_norms
 from .libraries import torchvision
 
 
-def _image_model(name: str, batch: int = 1) -> TorchLoaderOutput:
+def _image_model(name: str, batch: int = 2) -> TorchLoaderOutput:
+    """(A sample batch of 1 would make torch.export specialize the batch.)"""
     model = getattr(torchvision().models, name)()
     randomize_batch_norms(model)
     return TorchLoaderOutput(model=model.eval(), inputs=[torch.randn(batch, 3, 224, 224)],

@@ -26,8 +26,10 @@ class _Tensors(torch.nn.Module):
 
 
 def _token_model(model, fields: tuple[str, ...], vocab: int, max_tokens: int, tokens: int = 128):
+    """A sample of 2 sequences of `tokens` (a batch of 1 would make
+    torch.export specialize it)."""
     return TorchLoaderOutput(
-        model=_Tensors(model.eval(), fields), inputs=[torch.randint(0, vocab, (1, tokens))],
+        model=_Tensors(model.eval(), fields), inputs=[torch.randint(0, vocab, (2, tokens))],
         dynamic_shapes=[{0: Dim("batch", min=1, max=16), 1: Dim("tokens", min=2, max=max_tokens)}])
 
 

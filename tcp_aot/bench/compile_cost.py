@@ -1,5 +1,6 @@
-"""What each stage costs: a table from the benchmark files Snakemake writes
-(benchmarks/<rule>/<program>.tsv: wall seconds, peak resident memory)."""
+"""What each stage costs: tables from the benchmark files Snakemake writes
+(benchmarks/<rule>/<program>.tsv: wall seconds, peak resident memory) and
+the sizes of what the stages write."""
 
 from __future__ import annotations
 
@@ -61,3 +62,42 @@ def program_compile_seconds(benchmarks: Path) -> dict[str, float]:
                 for row in csv.DictReader(f, delimiter="\t"):
                     totals[tsv.stem] = totals.get(tsv.stem, 0.0) + float(row["s"])
     return totals
+
+
+# The files a program's compile writes, in stage order, by extension.
+ARTIFACTS = ("torch.mlir", "weights", "tcp.mlir", "llvm.mlir", "ll", "S", "so")
+
+
+@dataclass
+class ProgramCost:
+    program: str
+    stages: dict[str, tuple[float, float]]  # stage -> (wall seconds, peak RSS MB) of its last run
+    sizes: dict[str, int]  # artifact extension -> bytes
+
+    @property
+    def seconds(self) -> float:
+        return sum(s for s, _ in self.stages.values())
+
+    @property
+    def peak_rss_mb(self) -> float:
+        return max((rss for _, rss in self.stages.values()), default=0.0)
+
+
+def program_costs(benchmarks: Path, results: Path, programs: list[str]) -> list[ProgramCost]:
+    """Per program, each compile stage's seconds and peak memory, and the
+    sizes of its artifacts: how compiling grows with a program's size."""
+    costs = []
+    for program in programs:
+        stages = {}
+        for stage in COMPILE_STAGES:
+            tsv = benchmarks / stage / f"{program}.tsv"
+            if tsv.exists():
+                with tsv.open() as f:
+                    row = list(csv.DictReader(f, delimiter="\t"))[-1]
+                rss = float(row["max_rss"]) if row["max_rss"] not in ("", "NA", "-") else 0.0
+                stages[stage] = (float(row["s"]), rss)
+        sizes = {ext: (results / f"{program}.{ext}").stat().st_size for ext in ARTIFACTS
+                 if (results / f"{program}.{ext}").exists()}
+        if stages:
+            costs.append(ProgramCost(program, stages, sizes))
+    return costs

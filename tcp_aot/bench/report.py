@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 from typing import Sequence
 
-from .compile_cost import StageCost
+from .compile_cost import ARTIFACTS, COMPILE_STAGES, ProgramCost, StageCost
 from .measure import BUSY_ELSEWHERE_LIMIT, disturbed
 from .peers import PEER_NAMES
 
@@ -58,7 +58,7 @@ def _ratio(v: float | None) -> str:
 
 
 def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: dict,
-          stages: Sequence[StageCost] = ()) -> str:
+          stages: Sequence[StageCost] = (), programs: Sequence[ProgramCost] = ()) -> str:
     all_rows = rows(benches, compile_seconds)
     if not all_rows:
         return "No benchmark results.\n"
@@ -92,6 +92,7 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
     lines += _targets(all_rows, bench_config.get("targets", {}), many)
     lines += _peers(all_rows, real, many)
     lines += _compile_stages(stages)
+    lines += compile_costs(programs)
     return "\n".join(lines) + "\n"
 
 
@@ -156,6 +157,33 @@ def _compile_stages(stages: Sequence[StageCost]) -> list[str]:
         lines.append(f"| {c.stage} | {c.jobs} | {c.total_s:.1f} | {c.total_s / c.jobs:.2f} | {c.max_s:.2f} "
                      f"| {c.slowest} |")
     return lines
+
+
+def compile_costs(programs: Sequence[ProgramCost]) -> list[str]:
+    """Per program, from its weights' size up: each compile stage's seconds
+    and peak memory, and the size of each file it writes."""
+    if not programs:
+        return []
+    stages = [s for s in COMPILE_STAGES if any(s in p.stages for p in programs)]
+    lines = ["", "Compile cost per program, by the size of its weights: each stage's wall seconds / peak RSS "
+                 "in MB, and the size of each file (from benchmarks/*.tsv and results/):", "",
+             "| program | weights | " + " | ".join(stages) + " | total s | " +
+             " | ".join(f".{ext}" for ext in ARTIFACTS) + " |",
+             "|---|---:|" + "---:|" * (len(stages) + 1 + len(ARTIFACTS))]
+    for p in sorted(programs, key=lambda p: p.sizes.get("weights", 0)):
+        cells = [f"{p.stages[s][0]:.1f} / {p.stages[s][1]:.0f}" if s in p.stages else "—" for s in stages]
+        lines.append(f"| {p.program} | {_bytes(p.sizes.get('weights'))} | " + " | ".join(cells) +
+                     f" | {p.seconds:.1f} | " + " | ".join(_bytes(p.sizes.get(ext)) for ext in ARTIFACTS) + " |")
+    return lines
+
+
+def _bytes(n: int | None) -> str:
+    if n is None:
+        return "—"
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} B"
 
 
 def _seconds(v: float | None) -> str:

@@ -29,7 +29,7 @@ from ..context import make_context
 from ..diagnostics import Diagnostic, DiagnosticError
 from ..module_io import print_module, read_module
 from ..weights.file import WeightsError
-from ..weights.module_weights import weights_path
+from ..weights import weights_path
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
 

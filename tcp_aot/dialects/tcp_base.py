@@ -202,7 +202,11 @@ def resource_attr(name: str, t: ir.Type) -> ir.Attribute:
     """dense_resource<name> : t, naming data held outside the IR (a weights
     file, see tcp_aot/weights)."""
     escaped = "".join(f"\\{b:02X}" if b < 0x20 or b >= 0x7F or b in b'"\\' else chr(b) for b in name.encode())
-    return ir.Attribute.parse(f'dense_resource<"{escaped}"> : {t}')
+    attr = ir.Attribute.parse(f'dense_resource<"{escaped}"> : {t}')
+    if resource_name(attr) != name:
+        # The context already has a resource of that name: MLIR gave this one another.
+        raise ValueError(f"a resource named {name!r} already exists in this context")
+    return attr
 
 
 def elements_type(a: ir.Attribute) -> ir.Type:

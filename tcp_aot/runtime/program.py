@@ -156,11 +156,11 @@ class Program:
 
     def describe(self) -> str:
         """The signature as the header documents it, and the weights."""
-        weights = self.weights
+        program, source = self.signature.program, self.weights.source
         lines = [describe_function(f) for f in self.signature.functions]
-        lines.append(f"weights: {self.signature.weights.describe(self.signature.program)}")
-        if weights.source:
-            lines.append(f"  in use: {weights.source}")
+        lines.append(f"weights: {self.signature.weights.describe(program)}")
+        if source != f"the weights embedded in {program}.so" and self.signature.weights.entries:
+            lines.append(f"  in use: {source or 'none (a call says why)'}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -9,11 +9,13 @@ from .common import log, write_atomic
 
 
 def run(results: Path, benchmarks: Path, bench_config: dict, output: Path, plot_output: Path) -> None:
-    from ..bench.compile_cost import compile_stage_costs, program_compile_seconds
+    from ..bench.compile_cost import compile_stage_costs, program_compile_seconds, program_costs
     from ..bench.report import load, plot, table
 
     benches = load(results)
-    text = table(benches, program_compile_seconds(benchmarks), bench_config, compile_stage_costs(benchmarks))
+    programs = [b["program"] for b in benches]
+    text = table(benches, program_compile_seconds(benchmarks), bench_config, compile_stage_costs(benchmarks),
+                 program_costs(benchmarks, results, programs))
     log.info("%s", text)
     write_atomic(output, text)
     plot(benches, plot_output)

@@ -27,7 +27,7 @@ def run(source: Path, output: Path, weights: Path | None = None, allow_unconvert
     """`weights` defaults to NAME.weights beside NAME.tcp.mlir."""
     from .. import pipelines
     from ..module_io import print_module
-    from ..weights.module_weights import weights_path
+    from ..weights import weights_path
 
     with parsed(source) as (module, module_weights):
         options = pipelines.PassOptions(filename=str(source), allow_unconverted=allow_unconverted,

@@ -12,6 +12,6 @@ def run(loader_path: str, output: Path, weights: Path | None = None) -> None:
     """`weights` defaults to NAME.torch.weights beside NAME.torch.mlir."""
     from ..frontend import import_to_torch_mlir
     from ..loader import run_loader
-    from ..weights.module_weights import weights_path
+    from ..weights import weights_path
 
     write_atomic(output, import_to_torch_mlir(run_loader(loader_path), weights or weights_path(output)))

@@ -31,7 +31,6 @@ import numpy as np
 
 MAGIC = "tcp_aot weights 1"
 ALIGNMENT = 64
-SUFFIX = ".weights"
 
 # What an entry is, for swapping weights (tcp-aot weights):
 STATE = "state"  # a parameter or persistent buffer: a state_dict entry, by its key

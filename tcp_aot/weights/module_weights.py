@@ -14,6 +14,7 @@ the same model can be given the same layout later (weights/state_dict.py).
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -22,15 +23,9 @@ from torch_mlir import ir
 from torch_mlir.dialects import func
 
 from ..dialects.tcp_base import is_resource_elements, resource_attr, resource_name
-from .file import CONSTANT, DERIVED, STATE, SUFFIX, Layout, WeightsError, WeightsFile, write_weights
+from . import SOURCE_ATTR, THRESHOLD, WEIGHTS_ATTR
+from .file import CONSTANT, DERIVED, STATE, Layout, WeightsError, WeightsFile, write_weights
 
-# Constants of at least this many bytes are weights; smaller ones stay in the
-# IR, where passes can see their values. A model's parameters and buffers
-# are weights whatever their size, so that new weights can replace them.
-THRESHOLD = 1024
-
-WEIGHTS_ATTR = "tcp_aot.weights"  # module attribute: the weights file, relative to the module's file
-SOURCE_ATTR = "tcp_aot.weight"  # a recipe's argument: the entry it stands for
 
 _RESOURCES = re.compile(r"\{-#\s*dialect_resources:(.*?)#-\}", re.DOTALL)
 _BLOB = re.compile(r'("(?:[^"\\]|\\.)*"|[\w.$-]+)\s*:\s*"0x([0-9A-Fa-f]*)"')
@@ -49,13 +44,6 @@ def strip_resources(text: str) -> tuple[str, dict[str, bytes]]:
         name = key[1:-1].encode().decode("unicode_escape") if key.startswith('"') else key
         blobs[name] = bytes.fromhex(data)[4:]
     return text[:m.start()] + text[m.end():], blobs
-
-
-def weights_path(module_file: Path) -> Path:
-    """The weights file a stage writes beside `module_file`: foo.weights for
-    foo.tcp.mlir, foo.torch.weights for foo.torch.mlir."""
-    stem = module_file.name.removesuffix(".mlir").removesuffix(".tcp")
-    return module_file.with_name(stem + SUFFIX)
 
 
 class ModuleWeights:
@@ -140,19 +128,23 @@ class ModuleWeights:
         from_state = any(self.kind(s) in (STATE, DERIVED) for s in sources)
         if not from_state and value.nbytes < THRESHOLD:
             return ir.DenseElementsAttr.get(np.ascontiguousarray(value), type=t.element_type)
-        name = self._new_name(f"{sources[0]}:{op.name.split('.', 1)[1]}")
+        name, attr = self._new_resource(f"{sources[0]}:{op.name.split('.', 1)[1]}", t)
         self._derived[name] = np.ascontiguousarray(value)
         if from_state:
             self._state_based.add(name)
             self._add_recipe(name, op)
-        return resource_attr(name, t)
+        return attr
 
-    def _new_name(self, base: str) -> str:
-        name, n = base, 1
-        while name in self._derived or name in self._blobs or (self._path is not None and name in self.file):
-            n += 1
-            name = f"{base}#{n}"
-        return name
+    def _new_resource(self, base: str, t: ir.RankedTensorType) -> tuple[str, ir.Attribute]:
+        """A name no entry has (nor a resource of the context), and its attribute."""
+        for n in itertools.count(1):
+            name = base if n == 1 else f"{base}#{n}"
+            if name in self._derived or name in self._blobs or (self._path is not None and name in self.file):
+                continue
+            try:
+                return name, resource_attr(name, t)
+            except ValueError:
+                continue
 
     def _add_recipe(self, name: str, op: ir.Operation) -> None:
         """A function @name computing the entry from the entries `op` reads:

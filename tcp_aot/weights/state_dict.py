@@ -94,7 +94,7 @@ class _Recipes:
 
         from ..context import make_context
         from ..module_io import parse_module
-        from .module_weights import SOURCE_ATTR
+        from . import SOURCE_ATTR
 
         self._context = make_context()
         with self._context, ir.Location.unknown():

@@ -9,11 +9,15 @@ location, or (allow_unconverted) a tcp.custom_op wrapping each one.
 
 from __future__ import annotations
 
+import numpy as np
 from torch_mlir import ir, rewrite
 
 from ...diagnostics import Diagnostic, DiagnosticError, format_location
 from ...dialects import tcp
-from ...walk import collect
+from ...dialects.tcp_base import elements_type, is_resource_elements, resource_name
+from ...walk import collect, named
+from ...weights.file import WeightsError
+from ...weights.module_weights import ModuleWeights
 from ..pattern_list import Unsupported, op_key
 from . import comparison, contraction, convolution, data_movement, elementwise, misc, reduction
 from .utils import const_scalar, from_builtin, is_none, to_builtin, torch_tensor
@@ -29,7 +33,8 @@ def supported_ops() -> set[str]:
 
 
 def convert_torch_to_tcp(root: ir.Operation, allow_unconverted: bool = False,
-                         filename: str | None = None) -> None:
+                         filename: str | None = None, weights: ModuleWeights | None = None) -> None:
+    inline_signed_resources(root, weights)
     failures: dict[str, str] = {}
     patterns = rewrite.RewritePatternSet()
     for family in FAMILIES:
@@ -46,6 +51,27 @@ def convert_torch_to_tcp(root: ir.Operation, allow_unconverted: bool = False,
     for op in leftovers:
         wrap_in_custom_op(op)
     _erase_unused_operand_providers(root)
+
+
+def inline_signed_resources(root: ir.Operation, weights: ModuleWeights | None) -> None:
+    """Integer literals typed si64 and the like as dense_resource (as
+    torch-mlir's own importer writes them, its data in the module's text)
+    become dense attributes: TCP wants signless integers, and MLIR cannot
+    give a resource another type under its name. (This project's importer
+    types them signless.)"""
+    for op in named(root, "torch.vtensor.literal"):
+        attr = op.attributes["value"]
+        t = ir.RankedTensorType(elements_type(attr))
+        if not is_resource_elements(attr) or not isinstance(t.element_type, ir.IntegerType) or \
+                ir.IntegerType(t.element_type).is_signless:
+            continue
+        try:
+            values = weights.array(resource_name(attr), t)
+        except (AttributeError, WeightsError) as e:
+            raise DiagnosticError([Diagnostic(format_location(op.location),
+                                              f"the data of constant {resource_name(attr)} is not at hand: "
+                                              f"{e if weights else 'no weights'}")]) from None
+        op.attributes["value"] = ir.DenseElementsAttr.get(np.ascontiguousarray(values), type=t.element_type)
 
 
 def unconverted_ops(root: ir.Operation) -> list[ir.Operation]:

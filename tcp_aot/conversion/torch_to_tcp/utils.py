@@ -19,7 +19,7 @@ from torch_mlir.dialects import arith, tensor
 
 from ...dialects import tcp
 from ...dialects.tcp_base import (
-    elements_type, enum_attr, is_bool, is_float, is_resource_elements, resource_attr, resource_name,
+    elements_type, enum_attr, is_bool, is_float, is_resource_elements, resource_name,
 )
 from ..element_casts import convert_element
 from ..pattern_list import Unsupported
@@ -350,11 +350,12 @@ def broadcast_operands(result: TorchTensor, operands: Sequence[ir.Value]) -> lis
 
 def retype_elements(attr: ir.Attribute, t: ir.RankedTensorType) -> ir.Attribute:
     """The same constant data with signless element type `t` (Torch literals
-    carry si64 and friends); a weight keeps its bytes, seen as `t`."""
+    carry si64 and friends; weights are typed signless when imported, and
+    foreign ones inlined, see inline_signed_resources)."""
     if elements_type(attr) == t:
         return attr
     if is_resource_elements(attr):
-        return resource_attr(resource_name(attr), t)
+        raise Unsupported(f"constant {resource_name(attr)} of type {elements_type(attr)} cannot be retyped")
     return dense_value(np.array(attr), t)
 
 
