@@ -119,6 +119,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "own-results": PythonPass(
         "tcp_aot.transforms.owned_results", "own_results",
         "Give every returned buffer its own allocation (the caller frees it)"),
+    "outline-loop-nests": PythonPass(
+        "tcp_aot.transforms.outline_nests", "outline_loop_nests",
+        "Make each loop nest of a function of many a function of its own (LLVM's passes grow faster than a "
+        "function)"),
     "address-weights": PythonPass(
         "tcp_aot.transforms.address_weights", "address_weights",
         "Read weights at their offsets in the weights file the .so is given (LLVM dialect)", ("weights",)),
@@ -191,6 +195,7 @@ PIPELINES: dict[str, list[str]] = {
         "canonicalize",
         "convert-vector-to-scf",
         "interleave-long-chains",
+        "outline-loop-nests",
         "convert-scf-to-cf",
         "expand-strided-metadata",
         "lower-affine",

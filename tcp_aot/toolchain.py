@@ -56,8 +56,10 @@ def mlir_include_dir(major: int) -> Path:
 
 
 def run(cmd: list[str], what: str) -> str:
-    """Run a tool; its output goes to the log, a failure becomes a StageError."""
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    """Run a tool; its output goes to the log, a failure becomes a StageError.
+    The tool dies with its caller (util-linux's setpriv: a job killed as a
+    whole leaves no tool running)."""
+    proc = subprocess.run(["setpriv", "--pdeathsig", "KILL", "--", *cmd], capture_output=True, text=True)
     if proc.returncode != 0:
         detail = (proc.stderr or proc.stdout).strip().splitlines()
         raise StageError(f"{what} failed (exit {proc.returncode}): {detail[0] if detail else ''}"

@@ -24,6 +24,7 @@ from typing import Callable
 
 from ..diagnostics import DiagnosticError
 from ..errors import StageError
+from ..processes import die_with_parent
 
 log = logging.getLogger("tcp_aot")
 
@@ -67,10 +68,9 @@ def run_stage(stage: str, name: str, log_path: str | None, body: Callable[[], No
     log.info("[%s] %s on %s%s", name, stage, socket.gethostname(), f" in SLURM job {job}" if job else "")
     start = time.monotonic()
     failure_read, failure_write = os.pipe()
-    parent = os.getpid()
     child = os.fork()
     if child == 0:
-        _die_with(parent)
+        die_with_parent()
         os.close(failure_read)
         with os.fdopen(failure_write, "w") as failure:
             failure.write(_run_body(stage, name, log_path, body, reproducer))
@@ -93,19 +93,6 @@ def run_stage(stage: str, name: str, log_path: str | None, body: Callable[[], No
         print(f"error: {message}", file=sys.stderr)
         sys.exit(1)
     log.info("done in %.1f s, peak memory %s", time.monotonic() - start, _size(peak))
-
-
-def _die_with(parent: int) -> None:
-    """Make this process end when `parent` does (a job killed as a whole
-    takes its stage with it)."""
-    import ctypes
-
-    ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # it died before the request
-        os._exit(1)
-
-
-_PR_SET_PDEATHSIG = 1
 
 
 def _run_body(stage: str, name: str, log_path: str | None, body: Callable[[], None],

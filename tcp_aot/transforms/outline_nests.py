@@ -1,0 +1,96 @@
+"""outline-loop-nests: in a function of many loop nests, each nest becomes a
+function of its own.
+
+LLVM's function passes do work that grows faster than a function does: for
+every value InstCombine looks at, it scans every branch on that value, and
+the loop passes' scalar evolution caches grow with the loops around them. A
+large model with dynamic dims is one function of a thousand loop nests that
+all compare with the same dims: `opt` spent minutes on GPT-2 small. As
+functions of their own (`F__nest<k>`, internal, never inlined), the nests
+cost what each costs alone, and a nest repeated (the same layer twelve
+times, on other buffers) is compiled once. Functions with fewer than MIN_NESTS nests stay
+whole: LLVM is quick on them and sees across their nests.
+
+It runs on buffers, once every loop is in its final shape (after the
+schedules and OpenMP's conversion): what a nest reads from around it
+(buffers, sizes, values) become the new function's arguments, its results
+(the buffer an scf.if chose) the function's.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import func
+
+MIN_NESTS = 64
+_NESTS = ("scf.for", "scf.if", "scf.parallel", "scf.while", "omp.parallel")
+
+
+def outline_loop_nests(root: ir.Operation) -> None:
+    block = root.regions[0].blocks[0]
+    for f in [op.operation for op in block.operations]:
+        if f.name != "func.func" or not f.regions[0].blocks:
+            continue
+        nests = [op.operation for op in f.regions[0].blocks[0].operations if op.operation.name in _NESTS]
+        if len(nests) < MIN_NESTS:
+            continue
+        name = ir.StringAttr(f.attributes["sym_name"]).value
+        outlined: dict[str, str] = {}  # a function's text (its name left out) -> its name
+        for k, nest in enumerate(nests):
+            _outline(nest, f"{name}__nest{k}", f, outlined)
+
+
+def _outline(nest: ir.Operation, name: str, parent: ir.Operation, outlined: dict[str, str]) -> None:
+    """Move `nest` into a new function `name` (after `parent`), called where
+    it was; the nest's results become the function's. A function the same
+    as one outlined before (a layer repeated: the same code on other
+    buffers) is not kept: the call calls that one."""
+    reads = _reads_from_outside(nest)
+    result_types = [r.type for r in nest.results]
+    with ir.InsertionPoint(nest), nest.location:
+        call = func.CallOp(result_types, ir.FlatSymbolRefAttr.get(name), reads)
+    for old, new in zip(nest.results, call.results):
+        old.replace_all_uses_with(new)
+    with ir.InsertionPoint(parent.parent.regions[0].blocks[0]), nest.location:
+        outlined_function = func.FuncOp(name, ([v.type for v in reads], result_types), visibility="private")
+        outlined_function.attributes["llvm.linkage"] = ir.Attribute.parse("#llvm.linkage<internal>")
+        outlined_function.attributes["llvm.no_inline"] = ir.UnitAttr.get()
+        body = outlined_function.add_entry_block()
+    outlined_function.operation.move_after(parent)
+    with ir.InsertionPoint(body), nest.location:
+        nest.move_before(func.ReturnOp(list(nest.results)).operation)
+    arguments = dict(zip(reads, body.arguments))
+
+    def remap(op: ir.Operation) -> ir.WalkResult:
+        for i, v in enumerate(op.operation.operands):
+            if v in arguments:
+                op.operation.operands[i] = arguments[v]
+        return ir.WalkResult.ADVANCE
+
+    nest.walk(remap)
+    text = outlined_function.operation.get_asm(assume_verified=True, use_local_scope=True).replace(f"@{name}(", "@(", 1)
+    if text in outlined:
+        call.operation.attributes["callee"] = ir.FlatSymbolRefAttr.get(outlined[text])
+        outlined_function.operation.erase()
+    else:
+        outlined[text] = name
+
+
+def _reads_from_outside(nest: ir.Operation) -> list[ir.Value]:
+    """The values `nest` uses that are defined around it, in order of use."""
+    inside: set = set()
+    reads: dict = {}
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        op = op.operation
+        for region in op.regions:
+            for b in region.blocks:
+                inside.update(b.arguments)
+        for v in op.operands:
+            if v not in inside:
+                reads.setdefault(v, None)
+        inside.update(op.results)
+        return ir.WalkResult.ADVANCE
+
+    nest.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return [v for v in reads if v not in inside]
