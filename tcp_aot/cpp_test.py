@@ -30,10 +30,10 @@ from .transforms.shape_guards import Guard
 FUZZ_ITERATIONS = 1000
 # The fuzz test makes FUZZ_ITERATIONS calls, or as many as keep the weights
 # its calls read under this many bytes in all (a program's work per call
-# grows with its weights: a 440 MB BERT-base makes 50), and at least
+# grows with its weights: a 440 MB BERT-base makes 10), and at least
 # FUZZ_MIN_ITERATIONS.
 FUZZ_WEIGHT_BYTES = 4_000_000_000
-FUZZ_MIN_ITERATIONS = 50
+FUZZ_MIN_ITERATIONS = 10
 
 
 def fuzz_iterations(weight_bytes: int) -> int:

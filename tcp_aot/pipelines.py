@@ -188,6 +188,7 @@ PIPELINES: dict[str, list[str]] = {
         "schedule-lower-vectors",
         "approximate-math",
         "sequential-tiles",
+        "outline-loop-nests",
         "func.func(scf-forall-to-parallel)",
         "convert-linalg-to-loops",
         # canonicalize right after, or omp.parallel's alloca_scope gets several blocks
@@ -195,7 +196,6 @@ PIPELINES: dict[str, list[str]] = {
         "canonicalize",
         "convert-vector-to-scf",
         "interleave-long-chains",
-        "outline-loop-nests",
         "convert-scf-to-cf",
         "expand-strided-metadata",
         "lower-affine",

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 import time
 
 import pytest
 
-from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds
+from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds, program_costs
 from tcp_aot.bench.measure import Timing, fastest_of_rounds, time_calls
 from tcp_aot.bench.peers import bench_peers, installed
-from tcp_aot.bench.report import geometric_mean, table
+from tcp_aot.bench.report import compile_costs, geometric_mean, table
 from workflow import copy_workflow, set_config, snakemake
 
 
@@ -134,6 +135,9 @@ def test_a_tcp_source_times_every_function_without_eager(benched):
 def test_the_report_has_a_row_per_program_and_a_plot(benched):
     text = (benched / "results/bench.md").read_text()
     assert "| two_outputs |" in text and "| matmul_ranks |" in text and "| basic_tcp_ops @" in text
+    # Each program's compile cost: seconds / peak MB per stage, the size of each file.
+    row = next(line for line in text.splitlines() if line.startswith("| two_outputs | ") and " / " in line)
+    assert re.search(r"\| \d+\.\d / \d+ \|", row) and " kB |" in row
     assert (benched / "results/bench.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -191,3 +195,18 @@ def test_report_gives_each_compile_stage(tmp_path):
     assert "| mlir_tcp | 2 | 2.0 | 1.00 | 1.50 | b |" in text
     assert "| opt | 1 | 0.2 | 0.25 | 0.25 | a |" in text
     assert "| npz |" not in text  # the reference, not a compile stage
+
+
+def test_report_gives_each_programs_compile_cost_by_size(tmp_path):
+    benchmarks, results = tmp_path / "benchmarks", tmp_path / "results"
+    results.mkdir()
+    for program, weights, seconds in [("big", 5_000_000, 3.0), ("small", 2_000, 0.5)]:
+        for stage in ("mlir_tcp", "opt"):
+            (benchmarks / stage).mkdir(parents=True, exist_ok=True)
+            (benchmarks / stage / f"{program}.tsv").write_text(f"s\tmax_rss\n{seconds}\t{weights / 1e5}\n")
+        (results / f"{program}.weights").write_bytes(bytes(weights))
+        (results / f"{program}.S").write_bytes(bytes(1500))
+    lines = compile_costs(program_costs(benchmarks, results, ["big", "small"]))
+    rows = [line for line in lines if line.startswith("| big") or line.startswith("| small")]
+    assert rows == ["| small | 2.0 kB | 0.5 / 0 | 0.5 / 0 | 1.0 | — | 2.0 kB | — | — | — | 1.5 kB | — |",
+                    "| big | 5.0 MB | 3.0 / 50 | 3.0 / 50 | 6.0 | — | 5.0 MB | — | — | — | 1.5 kB | — |"]

@@ -12,7 +12,8 @@ times, on other buffers) is compiled once. Functions with fewer than MIN_NESTS n
 whole: LLVM is quick on them and sees across their nests.
 
 It runs on buffers, once every loop is in its final shape (after the
-schedules and OpenMP's conversion): what a nest reads from around it
+schedules; before the conversion to OpenMP, whose regions must stay in the
+function that forks them): what a nest reads from around it
 (buffers, sizes, values) become the new function's arguments, its results
 (the buffer an scf.if chose) the function's.
 """
@@ -23,7 +24,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import func
 
 MIN_NESTS = 64
-_NESTS = ("scf.for", "scf.if", "scf.parallel", "scf.while", "omp.parallel")
+_NESTS = ("scf.for", "scf.forall", "scf.if", "scf.parallel", "scf.while")
 
 
 def outline_loop_nests(root: ir.Operation) -> None:

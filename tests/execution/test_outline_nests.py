@@ -66,3 +66,21 @@ def test_outlined_code_computes_what_the_interpreter_does(library, function):
         module = parse_module(PROGRAM, "outline.mlir")
         (want,) = Interpreter(module).run(function, [x, w])
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_outlined_parallel_nests_give_the_same_bits_on_any_thread_count(tmp_path, monkeypatch):
+    """Every nest of test_threads' programs (products, their epilogues,
+    reductions, convolutions split among threads) outlined."""
+    import tcp_aot.transforms.outline_nests
+    from execution.test_threads import PROGRAM as THREADED, SHAPES, inputs
+
+    monkeypatch.setattr(tcp_aot.transforms.outline_nests, "MIN_NESTS", 1)
+    library = compile_tcp(THREADED, tmp_path, "threads")
+    assert "__into__nest" in library.path.with_suffix(".ll").read_text()
+    for name, shapes in SHAPES.items():
+        results = []
+        for n in (1, 2):
+            library.set_num_threads(n)
+            (result,) = library.call(name, *inputs(shapes))
+            results.append(result)
+        np.testing.assert_array_equal(results[1], results[0], err_msg=name)
