@@ -52,6 +52,7 @@ def library_source(program: ProgramSignature) -> str:
 // ---- Generated for program {p} ----
 
 void omp_set_num_threads(int);
+int omp_get_max_threads(void);
 
 const char *{p}_last_error(void) {{ return tcp_aot_message; }}
 void {p}_set_num_threads(int n) {{ omp_set_num_threads(n > 0 ? n : 1); }}

@@ -112,15 +112,6 @@ TCP_AOT_HELPER void tcp_aot_track(tcp_aot_call *call, void *p) {
 }
 
 int omp_in_parallel(void);
-int omp_get_max_threads(void);
-
-// Whether a loop of `work` iterations is worth splitting among threads
-// (transforms/parallel.py asks, for a loop whose size is known at run time
-// only): enough work to pay for waking them, and more than one to wake.
-TCP_AOT_HIDDEN bool __tcp_aot_worth_threads(int64_t work, int64_t enough) {
-  return work >= enough && omp_get_max_threads() > 1;
-}
-
 TCP_AOT_HIDDEN void *_mlir_memref_to_llvm_alloc(size_t size) {
   // In a parallel loop (worker threads, and the calling thread while it
   // takes part), plain malloc: the pool and the tracking are the calling

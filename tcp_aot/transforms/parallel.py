@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, func, scf, tensor
+from torch_mlir.dialects import arith, scf, tensor
 
 from ..walk import collect
 from .epilogues import epilogue_of
@@ -164,43 +164,20 @@ def _split_dim(ranges: list, parallel_dims: list[int]) -> int | None:
     return None
 
 
-# The .so's runtime (c_interface/tcp_aot_runtime.c) says whether `work`
-# iterations are worth splitting among threads: at least `enough`, and more
-# than one thread to split among (with one, the serial copy runs and no
-# parallel region is entered).
-WORTH_THREADS = "__tcp_aot_worth_threads"
-
-
-def _declare_worth_threads(op: ir.Operation) -> None:
-    module = op
-    while module.name != "builtin.module":
-        module = module.parent
-    block = module.regions[0].blocks[0]
-    if any(o.operation.name == "func.func" and ir.StringAttr(o.operation.attributes["sym_name"]).value == WORTH_THREADS
-           for o in block.operations):
-        return
-    i64, i1 = ir.IntegerType.get_signless(64), ir.IntegerType.get_signless(1)
-    with ir.InsertionPoint.at_block_begin(block), ir.Location.unknown():
-        func.FuncOp(WORTH_THREADS, ([i64, i64], [i1]), visibility="private")
-
-
 def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attribute], enough: int) -> None:
-    """scf.if (worth threads) { op, split among threads } else { op }, a
+    """scf.if (work >= enough) { op, split among threads } else { op }, a
     product's epilogue with it in both."""
     epilogue = epilogue_of(op)
     last = op if epilogue is None else epilogue
     # At the last op: an epilogue's other inputs may be computed after the product.
-    _declare_worth_threads(op)
-    i64 = ir.IntegerType.get_signless(64)
     with ir.InsertionPoint(last), op.location:
         work = arith.ConstantOp(ir.IndexType.get(), math.prod(r for r in ranges if isinstance(r, int))).result
         for r in ranges:
             if not isinstance(r, int):
                 work = arith.MulIOp(work, r).result
-        threshold = arith.ConstantOp(i64, enough).result
-        worth = func.CallOp([ir.IntegerType.get_signless(1)], ir.FlatSymbolRefAttr.get(WORTH_THREADS),
-                            [arith.IndexCastOp(i64, work).result, threshold]).result
-        choice = scf.IfOp(worth, [r.type for r in last.results], has_else=True)
+        threshold = arith.ConstantOp(ir.IndexType.get(), enough).result
+        enough = arith.CmpIOp(arith.CmpIPredicate.sge, work, threshold).result
+        choice = scf.IfOp(enough, [r.type for r in last.results], has_else=True)
         choice.operation.attributes[mark[0]] = mark[1]
         for block, parallel in ((choice.then_block, True), (choice.else_block, False)):
             with ir.InsertionPoint(block):
