@@ -28,16 +28,18 @@ from .signature import FunctionSignature, TensorSpec
 from .transforms.shape_guards import Guard
 
 FUZZ_ITERATIONS = 1000
-# The fuzz test makes FUZZ_ITERATIONS calls, or as many as keep the weights
-# its calls read under this many bytes in all (a program's work per call
-# grows with its weights: a 440 MB BERT-base makes 10), and at least
-# FUZZ_MIN_ITERATIONS.
-FUZZ_WEIGHT_BYTES = 4_000_000_000
+# A call that passes the checks runs the whole program, so the fuzz test
+# makes FUZZ_ITERATIONS calls or as many as move FUZZ_BYTES in all (each
+# reading the weights and the inputs and writing the outputs, at the
+# sample's sizes: a 1024x1024 elementwise chain makes 119, BERT-base 10), and
+# at least FUZZ_MIN_ITERATIONS.
+FUZZ_BYTES = 1_000_000_000
 FUZZ_MIN_ITERATIONS = 10
 
 
-def fuzz_iterations(weight_bytes: int) -> int:
-    return max(FUZZ_MIN_ITERATIONS, min(FUZZ_ITERATIONS, FUZZ_WEIGHT_BYTES // max(weight_bytes, 1)))
+def fuzz_iterations(call_bytes: int) -> int:
+    return max(FUZZ_MIN_ITERATIONS, min(FUZZ_ITERATIONS, FUZZ_BYTES // max(call_bytes, 1)))
+
 
 CPP_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16": "int16_t",
              "i32": "int32_t", "i64": "int64_t"}
@@ -49,11 +51,12 @@ def _memref(t: TensorSpec) -> str:
 
 def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], prefixes: dict[str, str],
              rtol: float, atol: float, guards: dict[str, list[Guard]],
-             sample_shapes: dict[str, list[list[int]]], weight_bytes: int = 0) -> str:
+             sample_shapes: dict[str, list[list[int]]], call_bytes: dict[str, int]) -> str:
     """C++ source of the test of program `name`. `prefixes` maps each
     function to its key prefix in the .npz (see reference.npz_key),
-    `guards` to its shape guards and `sample_shapes` to its inputs' shapes in
-    the first case; `weight_bytes` is the size of the program's weights."""
+    `guards` to its shape guards, `sample_shapes` to its inputs' shapes in
+    the first case and `call_bytes` to the bytes that case reads and writes
+    (weights, inputs and outputs)."""
     parts = [_HEADER.format(name=name, rtol=repr(rtol), atol=repr(atol))]
     for sig in sigs:
         parts.append(_declaration(sig))
@@ -70,7 +73,7 @@ def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], pref
             if test:
                 parts.append(test)
         if any(t.rank for t in sig.inputs):
-            parts.append(_fuzz_test(name, sig, shapes, fuzz_iterations(weight_bytes)))
+            parts.append(_fuzz_test(name, sig, shapes, fuzz_iterations(call_bytes[sig.name])))
     parts.append(_MAIN.format(name=name))
     return "\n".join(parts)
 

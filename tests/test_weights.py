@@ -12,13 +12,17 @@ import textwrap
 import numpy as np
 import pytest
 import torch
+from torch_mlir import ir
 
 import tcp_aot
 from tcp_aot.cli import tcp_aot as cli
+from tcp_aot.context import make_context
+from tcp_aot.dialects.tcp_base import resource_attr, resource_name
 from tcp_aot.stages import assemble, ll, mlir_llvm, mlir_tcp, mlir_torch, optimize, shared_object, signature, toolchain
 from tcp_aot.weights.file import (
     CONSTANT, DERIVED, STATE, Layout, WeightsError, WeightsFile, checksum, mismatch, write_weights,
 )
+from tcp_aot.weights.module_weights import strip_resources
 
 # --------------------------------------------------------------------------
 # The file
@@ -95,6 +99,19 @@ def test_the_first_difference_between_layouts_is_named():
     assert mismatch(layout, wider) == ("entry 0 is 'fc%201.weight state float32 2x6 0 48', the program needs "
                                        "'fc%201.weight state float32 2x5 0 40'")
     assert mismatch(layout, Layout(layout.entries[:2])) == "the file has 2 entries, the program needs 4"
+
+
+def test_names_that_mlir_quotes_survive_the_text():
+    """Names of state-dict keys MLIR must quote (spaces, quotes, backslashes,
+    non-ASCII) come back from a constant and from a printed resource section."""
+    name = 'blocks 0."attn"\\w\u00e9ight'
+    with make_context(), ir.Location.unknown():
+        attr = resource_attr(name, ir.RankedTensorType.get([2], ir.F32Type.get()))
+        assert resource_name(attr) == name
+    text = f'{{-#\n  dialect_resources: {{\n    builtin: {{\n      {str(attr).split("<")[1].split(">")[0]}: "0x040000000000803F"\n    }}\n  }}\n#-}}\n'
+    stripped, blobs = strip_resources("module {\n}\n" + text)
+    assert stripped == "module {\n}\n\n"
+    assert blobs == {name: bytes.fromhex("0000803F")}
 
 
 # --------------------------------------------------------------------------

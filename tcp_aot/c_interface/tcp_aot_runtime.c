@@ -406,6 +406,21 @@ static const char *tcp_aot_weights_check(const char *file, size_t bytes, const c
   return file + offset;
 }
 
+// Makes `data` (in `file`, `bytes` long; a mapping of ours when `mapped`)
+// the weights in use, and unmaps the file used before if it was ours.
+static int32_t tcp_aot_weights_switch(const char *data, const char *file, size_t bytes, bool mapped,
+                                      const char *source) {
+  tcp_aot_weights_in_use previous = tcp_aot_weights;
+  tcp_aot_weights.data = data;
+  tcp_aot_weights.file = file;
+  tcp_aot_weights.file_bytes = bytes;
+  tcp_aot_weights.map = mapped ? (void *)file : NULL;
+  snprintf(tcp_aot_weights.source, sizeof tcp_aot_weights.source, "%s", source);
+  if (previous.map)
+    munmap(previous.map, previous.file_bytes);
+  return TCP_AOT_OK;
+}
+
 // Uses the weights file at `path`, mapped read-only (shared by every process
 // that maps it). On failure, the weights in use stay.
 TCP_AOT_HELPER int32_t tcp_aot_weights_use_file(const char *path, char *why, size_t why_size) {
@@ -431,16 +446,10 @@ TCP_AOT_HELPER int32_t tcp_aot_weights_use_file(const char *path, char *why, siz
     munmap(map, bytes);
     return TCP_AOT_ERROR_WEIGHTS;
   }
-  tcp_aot_weights_in_use previous = tcp_aot_weights;
-  tcp_aot_weights.data = data;
-  tcp_aot_weights.file = map;
-  tcp_aot_weights.file_bytes = bytes;
-  tcp_aot_weights.map = map;
-  if (!realpath(path, tcp_aot_weights.source))
-    snprintf(tcp_aot_weights.source, sizeof tcp_aot_weights.source, "%s", path);
-  if (previous.map)
-    munmap(previous.map, previous.file_bytes);
-  return TCP_AOT_OK;
+  char source[4096];
+  if (!realpath(path, source))
+    snprintf(source, sizeof source, "%s", path);
+  return tcp_aot_weights_switch(data, map, bytes, true, source);
 }
 
 // Uses weights embedded in the .so (checked, without the checksum: the .so
@@ -450,25 +459,13 @@ TCP_AOT_HELPER int32_t tcp_aot_weights_use_embedded(const char *file, size_t byt
   const char *data = tcp_aot_weights_check(file, bytes, origin, false, why, why_size);
   if (!data)
     return TCP_AOT_ERROR_WEIGHTS;
-  tcp_aot_weights_in_use previous = tcp_aot_weights;
-  tcp_aot_weights.data = data;
-  tcp_aot_weights.file = file;
-  tcp_aot_weights.file_bytes = bytes;
-  tcp_aot_weights.map = NULL;
-  snprintf(tcp_aot_weights.source, sizeof tcp_aot_weights.source, "%s", origin);
-  if (previous.map)
-    munmap(previous.map, previous.file_bytes);
-  return TCP_AOT_OK;
+  return tcp_aot_weights_switch(data, file, bytes, false, origin);
 }
 
 // A program that reads no weights.
 TCP_AOT_HELPER int32_t tcp_aot_weights_use_none(void) {
   static const char nothing[64];
-  tcp_aot_weights.data = nothing;
-  tcp_aot_weights.file = NULL;
-  tcp_aot_weights.file_bytes = 0;
-  snprintf(tcp_aot_weights.source, sizeof tcp_aot_weights.source, "none (the program reads no weights)");
-  return TCP_AOT_OK;
+  return tcp_aot_weights_switch(nothing, NULL, 0, false, "none (the program reads no weights)");
 }
 
 // Uses `name` from the directory of this .so.

@@ -177,25 +177,30 @@ def is_resource_elements(a: ir.Attribute) -> bool:
 
 
 def resource_name(a: ir.Attribute) -> str:
-    """The blob name of a dense_resource<name> constant (MLIR quotes a name
-    that is not an identifier, with \\XX escapes)."""
+    """The blob name of a dense_resource<name> constant."""
     text = str(a)[len("dense_resource<"):]
-    if not text.startswith('"'):
-        return text.split(">", 1)[0]
-    name, i = [], 1
-    while text[i] != '"':
-        if text[i] == "\\":
-            escaped = text[i + 1:i + 3]
+    return unquote(text) if text.startswith('"') else text.split(">", 1)[0]
+
+
+def unquote(key: str) -> str:
+    """The name MLIR printed at the start of `key`: bare, or quoted (when it
+    is not an identifier) with \\XX escapes of UTF-8 bytes."""
+    if not key.startswith('"'):
+        return key
+    name, i = bytearray(), 1
+    while key[i] != '"':
+        if key[i] == "\\":
+            escaped = key[i + 1:i + 3]
             if escaped[0] in '\\"':
-                name.append(escaped[0])
+                name += escaped[0].encode()
                 i += 2
             else:
-                name.append(chr(int(escaped, 16)))
+                name.append(int(escaped, 16))
                 i += 3
         else:
-            name.append(text[i])
+            name += key[i].encode()
             i += 1
-    return "".join(name).encode("latin-1").decode("utf-8")
+    return name.decode("utf-8")
 
 
 def resource_attr(name: str, t: ir.Type) -> ir.Attribute:

@@ -1,6 +1,6 @@
 """Stage test_cpp: the googletest execute test of a program, generated for
-its functions' signatures, cases and shape guards (and the size of its
-weights, which bounds its fuzz test)."""
+its functions' signatures, cases and shape guards (and the bytes a call
+moves, which bound its fuzz test)."""
 
 from __future__ import annotations
 
@@ -28,4 +28,8 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
     prefixes = {s.name: (f"{s.name}/" if tcp_source else "") for s in sigs}
     shapes = {s.name: [list(arrays[npz_key(prefixes[s.name], 0, f"Input{i}")].shape)
                        for i in range(len(s.inputs))] for s in sigs}
-    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes, weight_bytes))
+    call_bytes = {s.name: weight_bytes + sum(arrays[npz_key(prefixes[s.name], 0, f"{kind}{i}")].nbytes
+                                             for kind, values in (("Input", s.inputs), ("Output", s.outputs))
+                                             for i in range(len(values)))
+                  for s in sigs}
+    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes, call_bytes))

@@ -22,7 +22,7 @@ import numpy as np
 from torch_mlir import ir
 from torch_mlir.dialects import func
 
-from ..dialects.tcp_base import is_resource_elements, resource_attr, resource_name
+from ..dialects.tcp_base import is_resource_elements, resource_attr, resource_name, unquote
 from . import SOURCE_ATTR, THRESHOLD, WEIGHTS_ATTR
 from .file import CONSTANT, DERIVED, STATE, Layout, WeightsError, WeightsFile, write_weights
 
@@ -41,8 +41,7 @@ def strip_resources(text: str) -> tuple[str, dict[str, bytes]]:
         return text, {}
     blobs = {}
     for key, data in _BLOB.findall(m.group(1)):
-        name = key[1:-1].encode().decode("unicode_escape") if key.startswith('"') else key
-        blobs[name] = bytes.fromhex(data)[4:]
+        blobs[unquote(key)] = bytes.fromhex(data)[4:]
     return text[:m.start()] + text[m.end():], blobs
 
 
