@@ -176,8 +176,8 @@ def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attr
             if not isinstance(r, int):
                 work = arith.MulIOp(work, r).result
         threshold = arith.ConstantOp(ir.IndexType.get(), enough).result
-        enough = arith.CmpIOp(arith.CmpIPredicate.sge, work, threshold).result
-        choice = scf.IfOp(enough, [r.type for r in last.results], has_else=True)
+        worth = arith.CmpIOp(arith.CmpIPredicate.sge, work, threshold).result
+        choice = scf.IfOp(worth, [r.type for r in last.results], has_else=True)
         choice.operation.attributes[mark[0]] = mark[1]
         for block, parallel in ((choice.then_block, True), (choice.else_block, False)):
             with ir.InsertionPoint(block):
