@@ -4,8 +4,12 @@ its textual format, in one place.
 Elementwise ops take and return ranked tensors of one shape and (unless said
 otherwise) one element type; broadcasting is always explicit (tcp.broadcast).
 Integers are signless: signedness lives in the ops that need it (divsi/divui,
-cast). To add an op: declare it here beside its siblings, add its lowering in
-conversion/tcp_to_linalg/ and its NumPy semantics in interpreter.py.
+cast). Each op carries everything the compiler asks of it (tcp_base.TcpOp):
+operands, attributes, verifier and format, its shape rules, its semantics on
+NumPy arrays (PyTorch's, spelled out: the interpreter's and constant
+folding's), its FLOPs and its folds. To add an op: declare it here beside its
+siblings, and add its lowering in conversion/tcp_to_linalg/ (see
+docs/adding-an-op.md).
 
 Ops that upstream TCP lacks and this project adds because a conversion
 needs them: tcp.exp, tcp.log1p, tcp.trunc, tcp.concat and tcp.iota, and the
@@ -18,16 +22,20 @@ pooling.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Iterator
 
+import numpy as np
 from torch_mlir import ir
 
 from .tcp_base import (
-    ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, Attr, BoolAttr, BoolTensor,
-    ElementsAttr, F32Attr, FloatIntOrQuantizedTensor, FloatOrIntTensor, FloatTensor, I64, I64ArrayAttr, I64Attr,
-    I64OrIndexAttr, Index, IntOrBoolTensor, IntTensor, Operand, Result, StrAttr, TcpOp, Tensor, TensorOrQuantized,
-    element_type, elements_type, i64_array, is_bool, is_float, names, opaque_enum, opaque_enum_case, py_name,
-    same_shape, static_dim,
+    ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, AtMost, Attr, BoolAttr, BoolTensor,
+    DimOf, ElementsAttr, Equal, F32Attr, FloatIntOrQuantizedTensor, FloatOrIntTensor, FloatTensor, I64,
+    I64ArrayAttr, I64Attr, I64OrIndexAttr, Index, IntOrBoolTensor, IntTensor, InterpreterError, Operand, Result,
+    StrAttr, TcpOp, Tensor, TensorOrQuantized, element_type, elements_type, i64_array, is_bool, is_float, names,
+    no_flops, no_shape_constraints, numpy_dtype, opaque_enum, opaque_enum_case, py_name, same_shape, static_dim,
+    untraced,
 )
 
 ROUNDING_MODES = ("Trunc", "Floor", "Ceil")
@@ -117,12 +125,34 @@ def _shape_matches(op: TcpOp, field: str, expected: list[int | None], how: str) 
 # ---------------------------------------------------------------------------
 
 
-class UnaryElementwiseOp(TcpOp):
+class ElementwiseOp(TcpOp):
+    """Operands and results of one shape; each result element comes from the
+    operands' elements at its position. `compute` gives the semantics on
+    whole NumPy arrays."""
+
+    TRAITS = frozenset({PURE, ELEMENTWISE})
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return tuple(DimOf(v, dim) for v in self.operation.operands)
+
+    def shape_constraints(self):
+        values = list(self.operation.operands) + list(self.operation.results)
+        for d in range(_rank(values[0].type)):
+            yield Equal(tuple(DimOf(v, d) for v in values))
+
+    def evaluate(self, args, interpreter):
+        return [self.compute(*args)]
+
+    def compute(self, *args: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+
+class UnaryElementwiseOp(ElementwiseOp):
     """in -> out, same shape and element type."""
 
     OPERANDS = (Operand("in", FloatTensor),)
     RESULTS = (Result("out", FloatTensor),)
-    TRAITS = frozenset({PURE, ELEMENTWISE})
     FORMAT = UNARY_FORMAT
 
     def verify_op(self):
@@ -130,69 +160,94 @@ class UnaryElementwiseOp(TcpOp):
         yield from _same_element_type(self, "in", "out")
 
 
+def round_half_away(x: np.ndarray) -> np.ndarray:
+    whole = np.trunc(x)
+    return whole + np.sign(x) * (np.abs(x - whole) >= 0.5)
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    return np.vectorize(math.erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
+
+
 class TanhOp(UnaryElementwiseOp):
     """Hyperbolic tangent."""
     NAME = "tanh"
+    compute = staticmethod(np.tanh)
 
 
 class SigmoidOp(UnaryElementwiseOp):
     """Logistic sigmoid 1 / (1 + exp(-x))."""
     NAME = "sigmoid"
 
+    @staticmethod
+    def compute(x):
+        return 1 / (1 + np.exp(-x))
+
 
 class CeilOp(UnaryElementwiseOp):
     """Round towards +inf."""
     NAME = "ceil"
+    compute = staticmethod(np.ceil)
 
 
 class FloorOp(UnaryElementwiseOp):
     """Round towards -inf."""
     NAME = "floor"
+    compute = staticmethod(np.floor)
 
 
 class TruncOp(UnaryElementwiseOp):
     """Round towards zero (added: not in upstream TCP)."""
     NAME = "trunc"
+    compute = staticmethod(np.trunc)
 
 
 class RoundOp(UnaryElementwiseOp):
     """Round to nearest, ties away from zero."""
     NAME = "round"
+    compute = staticmethod(round_half_away)
 
 
 class RoundEvenOp(UnaryElementwiseOp):
     """Round to nearest, ties to even (torch.round)."""
     NAME = "round_even"
+    compute = staticmethod(np.rint)
 
 
 class CosOp(UnaryElementwiseOp):
     """Cosine."""
     NAME = "cos"
+    compute = staticmethod(np.cos)
 
 
 class SinOp(UnaryElementwiseOp):
     """Sine."""
     NAME = "sin"
+    compute = staticmethod(np.sin)
 
 
 class LogOp(UnaryElementwiseOp):
     """Natural logarithm."""
     NAME = "log"
+    compute = staticmethod(np.log)
 
 
 class AtanOp(UnaryElementwiseOp):
     """Arc tangent."""
     NAME = "atan"
+    compute = staticmethod(np.arctan)
 
 
 class ExpOp(UnaryElementwiseOp):
     """Exponential (added: not in upstream TCP)."""
     NAME = "exp"
+    compute = staticmethod(np.exp)
 
 
 class Log1pOp(UnaryElementwiseOp):
     """log(1 + x), accurate for small x (added: not in upstream TCP)."""
     NAME = "log1p"
+    compute = staticmethod(np.log1p)
 
 
 class AbsOp(UnaryElementwiseOp):
@@ -200,6 +255,7 @@ class AbsOp(UnaryElementwiseOp):
     NAME = "abs"
     OPERANDS = (Operand("in", FloatOrIntTensor),)
     RESULTS = (Result("out", FloatOrIntTensor),)
+    compute = staticmethod(np.abs)
 
 
 class NegOp(UnaryElementwiseOp):
@@ -207,15 +263,15 @@ class NegOp(UnaryElementwiseOp):
     NAME = "neg"
     OPERANDS = (Operand("in", FloatOrIntTensor),)
     RESULTS = (Result("out", FloatOrIntTensor),)
+    compute = staticmethod(np.negative)
 
 
-class SqrtOp(TcpOp):
+class SqrtOp(ElementwiseOp):
     """Square root. An integer input gives a floating-point result (as in
     PyTorch); a floating-point input keeps its type."""
     NAME = "sqrt"
     OPERANDS = (Operand("in", FloatOrIntTensor),)
     RESULTS = (Result("out", FloatTensor),)
-    TRAITS = frozenset({PURE, ELEMENTWISE})
     FORMAT = UNARY_FORMAT
 
     def verify_op(self):
@@ -227,8 +283,11 @@ class SqrtOp(TcpOp):
     def in_type(self) -> ir.Type:
         return self.in_.type
 
+    def compute(self, x):
+        return np.sqrt(x.astype(numpy_dtype(element_type(self.out.type))))
 
-class ClampOp(TcpOp):
+
+class ClampOp(ElementwiseOp):
     """Clamp to [min, max]; either bound may be absent. Float tensors take
     min_float/max_float (f32), integer tensors min_int/max_int (i64; a bound
     beyond the element type's range bounds nothing). NaN propagates."""
@@ -237,7 +296,6 @@ class ClampOp(TcpOp):
     RESULTS = (Result("out", FloatOrIntTensor),)
     ATTRS = (Attr("min_float", F32Attr, optional=True), Attr("max_float", F32Attr, optional=True),
              Attr("min_int", I64Attr, optional=True), Attr("max_int", I64Attr, optional=True))
-    TRAITS = frozenset({PURE, ELEMENTWISE})
     FORMAT = UNARY_FORMAT
 
     def verify_op(self):
@@ -253,13 +311,29 @@ class ClampOp(TcpOp):
         elif floats:
             yield "failed to verify that min_float and max_float are not set for an integer input"
 
+    def compute(self, x):
+        if is_float(element_type(self.in_.type)):
+            lo, hi = self.min_float, self.max_float
+            if lo is not None:
+                x = np.maximum(x, x.dtype.type(ir.FloatAttr(lo).value))
+            if hi is not None:
+                x = np.minimum(x, x.dtype.type(ir.FloatAttr(hi).value))
+            return x
+        info = np.iinfo(x.dtype)
+        lo, hi = self.min_int, self.max_int
+        wide = x.astype(np.int64)
+        if lo is not None:
+            wide = np.maximum(wide, max(ir.IntegerAttr(lo).value, info.min))
+        if hi is not None:
+            wide = np.minimum(wide, min(ir.IntegerAttr(hi).value, info.max))
+        return wide.astype(x.dtype)
 
-class BinaryElementwiseOp(TcpOp):
+
+class BinaryElementwiseOp(ElementwiseOp):
     """(in1, in2) -> out, all of one shape and element type."""
 
     OPERANDS = (Operand("in1", FloatOrIntTensor), Operand("in2", FloatOrIntTensor))
     RESULTS = (Result("out", FloatOrIntTensor),)
-    TRAITS = frozenset({PURE, ELEMENTWISE})
     FORMAT = BINARY_FORMAT
 
     def verify_op(self):
@@ -273,6 +347,7 @@ class AddOp(BinaryElementwiseOp):
     NAME = "add"
     OPERANDS = (Operand("in1", FloatIntOrQuantizedTensor), Operand("in2", FloatIntOrQuantizedTensor))
     RESULTS = (Result("out", FloatIntOrQuantizedTensor),)
+    compute = staticmethod(np.add)
 
 
 class SubOp(BinaryElementwiseOp):
@@ -281,11 +356,36 @@ class SubOp(BinaryElementwiseOp):
     NAME = "sub"
     OPERANDS = (Operand("in1", FloatIntOrQuantizedTensor), Operand("in2", FloatIntOrQuantizedTensor))
     RESULTS = (Result("out", FloatIntOrQuantizedTensor),)
+    compute = staticmethod(np.subtract)
 
 
 class MulOp(BinaryElementwiseOp):
-    """in1 * in2 (integers wrap)."""
+    """in1 * in2 (integers wrap). Folds x * 1 (a 1 possibly broadcast) to x."""
     NAME = "mul"
+    compute = staticmethod(np.multiply)
+
+    def fold(self):
+        for keep, other in ((self.in1, self.in2), (self.in2, self.in1)):
+            if splat_value(other) == 1.0 and keep.type == self.out.type:
+                return [keep]
+        return None
+
+
+def splat_value(v: ir.Value) -> float | None:
+    """The value of a splat constant, looking through broadcasts."""
+    owner = v.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)):
+        return None
+    op = owner.operation
+    if op.name == BroadcastOp.OPERATION_NAME:
+        return splat_value(op.operands[0])
+    if op.name != ConstOp.OPERATION_NAME:
+        return None
+    attr = op.attributes["value"]
+    if not isinstance(attr, ir.DenseElementsAttr) or not ir.DenseElementsAttr(attr).is_splat:
+        return None
+    value = np.array(ir.DenseElementsAttr(attr))
+    return float(value.flat[0]) if value.size else None
 
 
 class DivFOp(BinaryElementwiseOp):
@@ -303,12 +403,40 @@ class DivFOp(BinaryElementwiseOp):
     def mode(self) -> str | None:
         return None if self.rounding_mode is None else opaque_enum_case(self.rounding_mode, "roundingMode")
 
+    def compute(self, a, b):
+        if self.mode == "Floor":
+            return np.floor_divide(a, b)  # NumPy's float floor division is PyTorch's (from fmod)
+        q = np.divide(a, b)
+        return np.trunc(q) if self.mode == "Trunc" else q
+
 
 class Atan2Op(BinaryElementwiseOp):
     """atan2(in1, in2): the angle of the point (in2, in1)."""
     NAME = "atan2"
     OPERANDS = (Operand("in1", FloatTensor), Operand("in2", FloatTensor))
     RESULTS = (Result("out", FloatTensor),)
+    compute = staticmethod(np.arctan2)
+
+
+def trunc_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Integer division rounded toward zero (C's)."""
+    q = np.floor_divide(a, b)
+    inexact = (np.remainder(a, b) != 0) & ((a < 0) != (b < 0))
+    return (q + inexact).astype(a.dtype)
+
+
+def _ceil_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    q = np.floor_divide(a, b)
+    return (q + (np.remainder(a, b) != 0)).astype(a.dtype)
+
+
+def _check_divisors(b: np.ndarray) -> None:
+    if np.any(b == 0):
+        raise InterpreterError("integer division by zero")
+
+
+def _unsigned(dtype: np.dtype) -> np.dtype:
+    return np.dtype(dtype.str.replace("i", "u"))
 
 
 class IntDivOp(BinaryElementwiseOp):
@@ -328,13 +456,23 @@ class DivSIOp(IntDivOp):
     """Signed integer division."""
     NAME = "divsi"
 
+    def compute(self, a, b):
+        _check_divisors(b)
+        return {"Trunc": trunc_div, "Floor": np.floor_divide, "Ceil": _ceil_div}[self.mode](a, b)
+
 
 class DivUIOp(IntDivOp):
     """Unsigned integer division."""
     NAME = "divui"
 
+    def compute(self, a, b):
+        _check_divisors(b)
+        ua, ub = a.view(_unsigned(a.dtype)), b.view(_unsigned(b.dtype))
+        q = _ceil_div(ua, ub) if self.mode == "Ceil" else np.floor_divide(ua, ub)
+        return q.astype(ua.dtype).view(a.dtype)
 
-class CastOp(TcpOp):
+
+class CastOp(ElementwiseOp):
     """Convert between integer, floating-point and i1 element types, same
     shape. An integer side names its signedness (in_int_signedness /
     out_int_signedness: #tcp<signedness Signed|Unsigned|Signless>, and
@@ -346,7 +484,6 @@ class CastOp(TcpOp):
     RESULTS = (Result("out", Tensor),)
     ATTRS = (Attr("in_int_signedness", opaque_enum("signedness", SIGNEDNESS), optional=True),
              Attr("out_int_signedness", opaque_enum("signedness", SIGNEDNESS), optional=True))
-    TRAITS = frozenset({PURE, ELEMENTWISE})
     FORMAT = UNARY_FORMAT
 
     def verify_op(self):
@@ -367,37 +504,56 @@ class CastOp(TcpOp):
         value = self.attr(f"{side}_int_signedness")
         return None if value is None else opaque_enum_case(value, "signedness")
 
+    def compute(self, x):
+        dst = numpy_dtype(element_type(self.out.type))
+        if dst == np.bool_:
+            return x != 0
+        if x.dtype.kind == "i" and self.signedness("in") in ("Unsigned", "Signless"):
+            x = x.view(_unsigned(x.dtype))
+        if dst.kind == "i" and x.dtype.kind == "f" and self.signedness("out") in ("Unsigned", "Signless"):
+            return x.astype(_unsigned(dst)).view(dst)
+        return x.astype(dst)
+
 
 class ErfOp(UnaryElementwiseOp):
     """The error function."""
     NAME = "erf"
+    compute = staticmethod(_erf)
 
 
 class Expm1Op(UnaryElementwiseOp):
     """exp(x) - 1, accurate for small x."""
     NAME = "expm1"
+    compute = staticmethod(np.expm1)
 
 
 class RsqrtOp(UnaryElementwiseOp):
     """1 / sqrt(x)."""
     NAME = "rsqrt"
 
+    @staticmethod
+    def compute(x):
+        return (1 / np.sqrt(x)).astype(x.dtype)
+
 
 class Log2Op(UnaryElementwiseOp):
     """Base-2 logarithm."""
     NAME = "log2"
+    compute = staticmethod(np.log2)
 
 
 class MaxOp(BinaryElementwiseOp):
     """The larger of in1 and in2 (torch.maximum): NaN wins; integers are
     signed."""
     NAME = "max"
+    compute = staticmethod(np.maximum)
 
 
 class MinOp(BinaryElementwiseOp):
     """The smaller of in1 and in2 (torch.minimum): NaN wins; integers are
     signed."""
     NAME = "min"
+    compute = staticmethod(np.minimum)
 
 
 class PowOp(BinaryElementwiseOp):
@@ -406,6 +562,7 @@ class PowOp(BinaryElementwiseOp):
     NAME = "pow"
     OPERANDS = (Operand("in1", FloatTensor), Operand("in2", FloatTensor))
     RESULTS = (Result("out", FloatTensor),)
+    compute = staticmethod(np.power)
 
 
 class RemOp(BinaryElementwiseOp):
@@ -420,8 +577,27 @@ class RemOp(BinaryElementwiseOp):
     def mode(self) -> str:
         return opaque_enum_case(self.rounding_mode, "roundingMode")
 
+    def compute(self, a, b):
+        """Floor moves fmod's result by one divisor when its sign differs
+        from the divisor's, as c10 computes it."""
+        if a.dtype.kind == "f":
+            mod = np.fmod(a, b)
+            if self.mode == "Floor":
+                mod = np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
+            return mod.astype(a.dtype)
+        _check_divisors(b)
+        safe = np.where(b == -1, 1, b)  # x % -1 is 0 (and INT_MIN % -1 must not trap)
+        mod = np.fmod(a, safe)
+        if self.mode == "Floor":
+            mod = np.where((mod != 0) & ((safe < 0) != (mod < 0)), mod + safe, mod)
+        return mod.astype(a.dtype)
 
-class CmpOp(TcpOp):
+
+_COMPARE = {"Eq": np.equal, "Ne": np.not_equal, "Lt": np.less, "Le": np.less_equal, "Gt": np.greater,
+            "Ge": np.greater_equal}
+
+
+class CmpOp(ElementwiseOp):
     """Compare in1 and in2 element by element as `predicate` says
     (#tcp<cmpPredicate Eq|Ne|Lt|Le|Gt|Ge>), giving i1. Floats compare as IEEE
     (anything with NaN is false, except Ne); integers are signed, i1 is
@@ -430,7 +606,6 @@ class CmpOp(TcpOp):
     OPERANDS = (Operand("in1", Tensor), Operand("in2", Tensor))
     RESULTS = (Result("out", BoolTensor),)
     ATTRS = (Attr("predicate", opaque_enum("cmpPredicate", CMP_PREDICATES)),)
-    TRAITS = frozenset({PURE, ELEMENTWISE})
     FORMAT = BINARY_FORMAT
 
     def verify_op(self):
@@ -440,6 +615,9 @@ class CmpOp(TcpOp):
     @property
     def comparison(self) -> str:
         return _enum(self, "predicate", "cmpPredicate")
+
+    def compute(self, a, b):
+        return _COMPARE[self.comparison](a, b)
 
 
 class BitwiseBinaryOp(BinaryElementwiseOp):
@@ -451,16 +629,19 @@ class BitwiseBinaryOp(BinaryElementwiseOp):
 class AndOp(BitwiseBinaryOp):
     """in1 & in2."""
     NAME = "and"
+    compute = staticmethod(np.bitwise_and)
 
 
 class OrOp(BitwiseBinaryOp):
     """in1 | in2."""
     NAME = "or"
+    compute = staticmethod(np.bitwise_or)
 
 
 class XorOp(BitwiseBinaryOp):
     """in1 ^ in2."""
     NAME = "xor"
+    compute = staticmethod(np.bitwise_xor)
 
 
 class NotOp(UnaryElementwiseOp):
@@ -468,20 +649,22 @@ class NotOp(UnaryElementwiseOp):
     NAME = "not"
     OPERANDS = (Operand("in", IntOrBoolTensor),)
     RESULTS = (Result("out", IntOrBoolTensor),)
+    compute = staticmethod(np.invert)
 
 
-class SelectOp(TcpOp):
+class SelectOp(ElementwiseOp):
     """out = cond ? on_true : on_false, element by element (torch.where)."""
     NAME = "select"
     OPERANDS = (Operand("cond", BoolTensor), Operand("on_true", Tensor), Operand("on_false", Tensor))
     RESULTS = (Result("out", Tensor),)
-    TRAITS = frozenset({PURE, ELEMENTWISE})
     FORMAT = ("$cond , $on_true , $on_false attr-dict : type($cond) , type($on_true) , type($on_false) "
               "-> type($out)")
 
     def verify_op(self):
         yield from _same_shape(self, "cond", "on_true", "on_false", "out")
         yield from _all_match(self, "element type", _elem, "on_true", "on_false", "out")
+
+    compute = staticmethod(np.where)
 
 
 # ---------------------------------------------------------------------------
@@ -500,6 +683,13 @@ class ConstOp(TcpOp):
     def verify_op(self):
         if elements_type(self.value) != self.out.type:
             yield "failed to verify that all of {value, out} have same type"
+
+    result_dim = untraced  # its type is static
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        return [interpreter.constant(self.value, self.out.type)]
 
 
 class BroadcastOp(TcpOp):
@@ -538,6 +728,20 @@ class BroadcastOp(TcpOp):
             if x is not None and y is not None and x != y:
                 yield f"dim {d} is not broadcast, so in and out must agree on it ({x} vs {y})"
 
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        axes = i64_array(self.axes)
+        return (self.new_dim_sizes[axes.index(dim)],) if dim in axes else (DimOf(self.in_, dim),)
+
+    def evaluate(self, args, interpreter):
+        x, *sizes = args
+        shape = list(x.shape)
+        for axis, size in zip(i64_array(self.axes), sizes):
+            shape[axis] = int(size)
+        return [np.broadcast_to(x, shape).copy()]
+
 
 class IotaOp(TcpOp):
     """out[i] = i, a 1-D tensor of integers or floats (added: not in the
@@ -556,6 +760,15 @@ class IotaOp(TcpOp):
         dynamic = static_dim(self.out.type, 0) is None
         if len(self.size) != int(dynamic):
             yield "expects one size operand when out's dim is dynamic, none when it is static"
+
+    result_dim = untraced
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        t = ir.RankedTensorType(self.out.type)
+        length = int(args[0]) if args else t.shape[0]
+        return [np.arange(length).astype(numpy_dtype(t.element_type))]
 
 
 class SliceOp(TcpOp):
@@ -577,6 +790,24 @@ class SliceOp(TcpOp):
         if counts != [rank] * 3:
             yield (f"failed to verify that starts, sizes and strides have one value per dim of in "
                    f"(rank {rank}), found {counts[0]}, {counts[1]} and {counts[2]}")
+
+    shape_constraints = no_shape_constraints  # its bounds are checked where it runs
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (self.sizes[dim],)
+
+    def evaluate(self, args, interpreter):
+        x, *bounds = args
+        rank = x.ndim
+        starts, sizes, strides = (np.asarray(bounds[i * rank:(i + 1) * rank], dtype=np.int64) for i in range(3))
+        out = x
+        for d in range(rank):
+            idx = starts[d] + strides[d] * np.arange(sizes[d])
+            if idx.size and (idx.min() < 0 or idx.max() >= x.shape[d]):
+                raise InterpreterError(f"tcp.slice reads outside dim {d} of size {x.shape[d]}")
+            out = np.take(out, idx, axis=d)
+        return [out]
 
 
 class ConcatOp(TcpOp):
@@ -613,6 +844,20 @@ class ConcatOp(TcpOp):
         if None not in sizes and out_size is not None and sum(sizes) != out_size:
             yield f"out's dim {axis} must be the sum of the inputs' ({sum(sizes)}), but is {out_size}"
 
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return () if dim == _int(self, "axis") else (DimOf(self.inputs[0], dim),)
+
+    def shape_constraints(self):
+        values = list(self.inputs) + [self.out]
+        for d in range(_rank(self.out.type)):
+            if d != _int(self, "axis"):
+                yield Equal(tuple(DimOf(v, d) for v in values))
+
+    def evaluate(self, args, interpreter):
+        return [np.concatenate(args, axis=_int(self, "axis"))]
+
 
 class GatherOp(TcpOp):
     """torch.gather: out[i][j] = input[indices[i][j]][j] for dim 0, and so on.
@@ -638,6 +883,25 @@ class GatherOp(TcpOp):
         for d, (i, n) in enumerate(zip(_shape(self.indices.type), _shape(self.input.type))):
             if d != dim and i is not None and n is not None and i > n:
                 yield f"indices dim {d} ({i}) exceeds input dim {d} ({n}); only dim {dim} may be larger"
+
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (DimOf(self.indices, dim),)
+
+    def shape_constraints(self):
+        for d in range(_rank(self.out.type)):
+            if d != _int(self, "dim"):
+                yield AtMost(DimOf(self.indices, d), DimOf(self.input, d))
+
+    def evaluate(self, args, interpreter):
+        x, idx = args
+        dim = _int(self, "dim")
+        if idx.size and (idx.min() < 0 or idx.max() >= x.shape[dim]):
+            raise InterpreterError(f"tcp.gather index out of range for dim {dim} of size {x.shape[dim]}")
+        coords = list(np.indices(idx.shape, sparse=True))
+        coords[dim] = idx
+        return [x[tuple(coords)]]
 
 
 class GatherNdOp(TcpOp):
@@ -671,6 +935,18 @@ class GatherNdOp(TcpOp):
             yield (f"expected out of shape {_fmt_shape(expected)} (indices' leading dims then input's "
                    f"remaining dims), but got {_fmt_shape(out_shape)}")
 
+    result_dim = untraced
+    shape_constraints = no_shape_constraints  # its indices are checked where it runs
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        x, idx = args
+        k = idx.shape[-1]
+        for j in range(k):
+            if idx.size and (idx[..., j].min() < 0 or idx[..., j].max() >= x.shape[j]):
+                raise InterpreterError(f"tcp.gather_nd index out of range for dim {j} of size {x.shape[j]}")
+        return [x[tuple(idx[..., j] for j in range(k))]]
+
 
 class TransposeOp(TcpOp):
     """Permute dims: out's dim i is in's dim permutation[i]."""
@@ -690,6 +966,15 @@ class TransposeOp(TcpOp):
             return
         in_shape = _shape(self.in_.type)
         yield from _shape_matches(self, "out", [in_shape[d] for d in perm], "in's dims permuted")
+
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (DimOf(self.in_, i64_array(self.permutation)[dim]),)
+
+    def evaluate(self, args, interpreter):
+        return [np.transpose(args[0], i64_array(self.permutation)).copy()]
 
 
 class PadOp(TcpOp):
@@ -717,6 +1002,17 @@ class PadOp(TcpOp):
         expected = [None if s is None else s + lo + hi for s, lo, hi in zip(in_shape, low, high)]
         yield from _shape_matches(self, "out", expected, "in's dims plus low and high")
 
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        padded = i64_array(self.low)[dim] + i64_array(self.high)[dim]
+        return (DimOf(self.in_, dim),) if padded == 0 else ()
+
+    def evaluate(self, args, interpreter):
+        x, value = args
+        return [np.pad(x, list(zip(i64_array(self.low), i64_array(self.high))), constant_values=value)]
+
 
 class FlipOp(TcpOp):
     """Reverse the order of the elements along `axes`."""
@@ -731,6 +1027,15 @@ class FlipOp(TcpOp):
         yield from _same_shape(self, "in", "out")
         yield from _same_element_type(self, "in", "out")
         yield from _dims_in_range(i64_array(self.axes), _rank(self.in_.type), "axis")
+
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (DimOf(self.in_, dim),)
+
+    def evaluate(self, args, interpreter):
+        return [np.flip(args[0], tuple(i64_array(self.axes))).copy()]
 
 
 # ---------------------------------------------------------------------------
@@ -764,6 +1069,27 @@ class ReduceOp(TcpOp):
     @property
     def reduce_kind(self) -> str:
         return _enum(self, "kind", "reduceKind")
+
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        axes = i64_array(self.axes)
+        return (DimOf(self.in_, [k for k in range(_rank(self.in_.type)) if k not in axes][dim]),)
+
+    def evaluate(self, args, interpreter):
+        x = args[0]
+        axes = tuple(i64_array(self.axes))
+        if not axes:
+            return [x.copy()]
+        kind = self.reduce_kind
+        if kind == "Sum":
+            return [np.sum(x, axis=axes, dtype=x.dtype)]
+        if kind == "Prod":
+            return [np.prod(x, axis=axes, dtype=x.dtype)]
+        if kind in ("Max", "Min") and x.size == 0:
+            raise InterpreterError(f"tcp.reduce {kind} of an empty tensor")
+        return [{"Max": np.max, "Min": np.min, "Any": np.any, "All": np.all}[kind](x, axis=axes)]
 
 
 def _reduction_kind(kind: str, elem: ir.Type, allowed: tuple[str, ...]) -> Iterator[str]:
@@ -803,6 +1129,34 @@ class ArgReduceOp(TcpOp):
     def reduce_kind(self) -> str:
         return _enum(self, "kind", "reduceKind")
 
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        axis = _int(self, "axis")
+        return (DimOf(self.in_, [k for k in range(_rank(self.in_.type)) if k != axis][dim]),)
+
+    def evaluate(self, args, interpreter):
+        """np.argmax/argmin give the first extreme element, and the first NaN."""
+        x = args[0]
+        axis = _int(self, "axis")
+        if x.shape[axis] == 0:
+            raise InterpreterError("tcp.arg_reduce of an empty dim")
+        indices = (np.argmax if self.reduce_kind == "Max" else np.argmin)(x, axis=axis)
+        values = np.take_along_axis(x, np.expand_dims(indices, axis), axis).squeeze(axis)
+        return [values, indices.astype(np.int64)]
+
+    def canonicalize(self):
+        """Without readers of its indices, a tcp.reduce."""
+        if list(self.indices.uses):
+            return False
+        with ir.InsertionPoint(self.operation), self.location:
+            reduced = ReduceOp.create(self.values.type, in_=self.in_, kind=self.kind,
+                                      axes=[_int(self, "axis")]).result
+        self.values.replace_all_uses_with(reduced)
+        self.operation.erase()
+        return True
+
 
 class ScanOp(TcpOp):
     """Inclusive scan along `axis`: out[..., i, ...] is the `kind`
@@ -826,6 +1180,25 @@ class ScanOp(TcpOp):
     @property
     def reduce_kind(self) -> str:
         return _enum(self, "kind", "reduceKind")
+
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (DimOf(self.in_, dim),)
+
+    def evaluate(self, args, interpreter):
+        x = args[0]
+        axis = _int(self, "axis")
+        kind = self.reduce_kind
+        if kind in ("Sum", "Prod"):
+            # PyTorch accumulates floats in f64, and its sums start from +0.0 (a
+            # leading -0.0 becomes +0.0).
+            acc = np.float64 if x.dtype.kind == "f" else x.dtype
+            start = x.astype(acc) + acc(0) if kind == "Sum" and x.dtype.kind == "f" else x.astype(acc)
+            scan = np.cumsum if kind == "Sum" else np.cumprod
+            return [scan(start, axis=axis, dtype=acc).astype(x.dtype)]
+        return [(np.maximum if kind == "Max" else np.minimum).accumulate(x, axis=axis)]
 
 
 # ---------------------------------------------------------------------------
@@ -870,6 +1243,46 @@ class ContractOp(TcpOp):
     def dims(self) -> tuple[list[int], list[int], list[int], list[int]]:
         return (i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims),
                 i64_array(self.lhs_contracting_dims), i64_array(self.rhs_contracting_dims))
+
+    def result_dim(self, result, dim):
+        """Out's dims: the batch dims, lhs's other dims, rhs's other dims."""
+        lb, rb, lc, rc = self.dims()
+        lhs_free = [k for k in range(_rank(self.lhs.type)) if k not in lb + lc]
+        rhs_free = [k for k in range(_rank(self.rhs.type)) if k not in rb + rc]
+        if dim < len(lb):
+            return (DimOf(self.lhs, lb[dim]), DimOf(self.rhs, rb[dim]))
+        dim -= len(lb)
+        if dim < len(lhs_free):
+            return (DimOf(self.lhs, lhs_free[dim]),)
+        return (DimOf(self.rhs, rhs_free[dim - len(lhs_free)]),)
+
+    def shape_constraints(self):
+        """Paired batch and contracting dims are read together."""
+        lb, rb, lc, rc = self.dims()
+        for a, b in zip(lb + lc, rb + rc):
+            yield Equal((DimOf(self.lhs, a), DimOf(self.rhs, b)))
+
+    def flops(self, operands, results):
+        """lhs's dims (batch, free and contracting) times rhs's free dims."""
+        lhs, rhs = operands
+        _, rb, _, rc = self.dims()
+        return 2 * math.prod(lhs) * math.prod(s for d, s in enumerate(rhs) if d not in rb + rc)
+
+    def evaluate(self, args, interpreter):
+        a, b = args
+        lb, rb, lc, rc = self.dims()
+        letters = iter("abcdefghijklmnopqrstuvwxyz")
+        lhs = [None] * a.ndim
+        rhs = [None] * b.ndim
+        for d, e in zip(lb + lc, rb + rc):
+            lhs[d] = rhs[e] = next(letters)
+        lhs = [x or next(letters) for x in lhs]
+        rhs = [x or next(letters) for x in rhs]
+        out = [lhs[d] for d in lb] + [x for d, x in enumerate(lhs) if d not in lb + lc] + \
+            [x for d, x in enumerate(rhs) if d not in rb + rc]
+        wide = np.float64 if a.dtype.kind == "f" else np.int64
+        result = np.einsum(f"{''.join(lhs)},{''.join(rhs)}->{''.join(out)}", a.astype(wide), b.astype(wide))
+        return [result.astype(a.dtype)]
 
 
 def _window_attrs_match(op: TcpOp, spatial: int, fields: tuple[str, ...]) -> Iterator[str]:
@@ -938,6 +1351,51 @@ class ConvOp(TcpOp):
     def padding_high_(self) -> list[int]:
         return _ints(self, "padding_high")
 
+    def result_dim(self, result, dim):
+        """N from the input, O from the weight; the spatial dims are computed."""
+        return (DimOf(self.operation.operands[dim], 0),) if dim < 2 else ()
+
+    def shape_constraints(self):
+        if _int(self, "groups") == 1:
+            yield Equal((DimOf(self.input, 1), DimOf(self.weight, 1)))  # the channels
+
+    def flops(self, operands, results):
+        """Each output element sums (C / groups) x kernel products."""
+        return 2 * math.prod(results[0]) * math.prod(operands[1][1:])
+
+    def evaluate(self, args, interpreter):
+        """Sum over kernel offsets of strided windows of the dilated, padded
+        input, per group, accumulated in 64 bits."""
+        x, w = args
+        spatial = x.ndim - 2
+        groups = _int(self, "groups")
+        wide = np.float64 if x.dtype.kind == "f" else np.int64
+        x = x.astype(wide)
+        for d, factor in enumerate(self.input_dilation_()):
+            if factor > 1 and x.shape[2 + d] > 0:
+                shape = list(x.shape)
+                shape[2 + d] = (shape[2 + d] - 1) * factor + 1
+                dilated = np.zeros(shape, wide)
+                index = [slice(None)] * x.ndim
+                index[2 + d] = slice(None, None, factor)
+                dilated[tuple(index)] = x
+                x = dilated
+        x = np.pad(x, [(0, 0), (0, 0)] + list(zip(self.padding_low_(), self.padding_high_())))
+        n, c = x.shape[:2]
+        o, kernel = w.shape[0], w.shape[2:]
+        stride, dilation = self.stride_(), self.dilation_()
+        out_sizes = [max(0, (x.shape[2 + d] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1)
+                     for d in range(spatial)]
+        xg = x.reshape(n, groups, c // groups, *x.shape[2:])
+        wg = w.astype(wide).reshape(groups, o // groups, c // groups, *kernel)
+        out = np.zeros((n, groups, o // groups, *out_sizes), wide)
+        for offsets in itertools.product(*(range(k) for k in kernel)):
+            window = [slice(None)] * 3 + [
+                slice(k * dilation[d], k * dilation[d] + (out_sizes[d] - 1) * stride[d] + 1, stride[d])
+                for d, k in enumerate(offsets)]
+            out += np.einsum("ngc...,goc->ngo...", xg[tuple(window)], wg[(Ellipsis,) + offsets])
+        return [out.reshape(n, o, *out_sizes).astype(w.dtype)]
+
 
 def conv_output_size(size: int | None, kernel: int | None, stride: int, dilation: int, input_dilation: int,
                      low: int, high: int) -> int | None:
@@ -1005,6 +1463,51 @@ class PoolOp(TcpOp):
         return (_ints(self, "kernel_size"), _ints(self, "stride"), _ints(self, "padding"),
                 _ints(self, "dilation"))
 
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (DimOf(self.in_, dim),) if dim < 2 else ()
+
+    def evaluate(self, args, interpreter):
+        """Windows over the input padded with -inf (Max) or 0 (Avg), up to the
+        end of the last window; Avg divides as torch does."""
+        x = args[0]
+        kernel, stride, padding, dilation = self.window()
+        spatial = x.ndim - 2
+        out_sizes = [pool_output_size(x.shape[2 + d], kernel[d], stride[d], padding[d], dilation[d],
+                                      _flag(self, "ceil_mode")) for d in range(spatial)]
+        high = [max(padding[d], (out_sizes[d] - 1) * stride[d] + dilation[d] * (kernel[d] - 1) + 1
+                    - x.shape[2 + d] - padding[d]) for d in range(spatial)]
+        is_max = self.pool_kind == "Max"
+        padded = np.pad(x.astype(np.float64), [(0, 0), (0, 0)] + list(zip(padding, high)),
+                        constant_values=-np.inf if is_max else 0.0)
+        out = np.full(x.shape[:2] + tuple(out_sizes), -np.inf if is_max else 0.0)
+        for offsets in itertools.product(*(range(k) for k in kernel)):
+            window = padded[(slice(None), slice(None)) + tuple(
+                slice(k * dilation[d], k * dilation[d] + (out_sizes[d] - 1) * stride[d] + 1, stride[d])
+                for d, k in enumerate(offsets))]
+            out = np.maximum(out, window) if is_max else out + window
+        if not is_max:
+            out = out / self._avg_divisor(x.shape[2:], out_sizes)
+        return [out.astype(x.dtype)]
+
+    def _avg_divisor(self, sizes, out_sizes) -> np.ndarray:
+        """torch's divisor of each average window: divisor_override, or the
+        window clipped to the padded input (count_include_pad) or to the input."""
+        if self.attr("divisor_override") is not None:
+            return np.float64(_int(self, "divisor_override"))
+        kernel, stride, padding, _ = self.window()
+        divisor = np.ones(out_sizes)
+        for d, (size, k, s, p) in enumerate(zip(sizes, kernel, stride, padding)):
+            start = np.arange(out_sizes[d]) * s - p
+            end = np.minimum(start + k, size + p)
+            count = end - start if _flag(self, "count_include_pad") else np.minimum(end, size) - np.maximum(start, 0)
+            shape = [1] * len(out_sizes)
+            shape[d] = out_sizes[d]
+            divisor = divisor * count.reshape(shape)
+        return divisor
+
 
 def pool_output_size(size: int | None, kernel: int, stride: int, padding: int, dilation: int,
                      ceil_mode: bool) -> int | None:
@@ -1041,6 +1544,13 @@ class GroupOp(TcpOp):
     def verify_op(self):
         yield from _check_yield(self)
 
+    result_dim = untraced  # computed in its region
+    shape_constraints = no_shape_constraints  # its region's ops have theirs
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        return interpreter.run_region(self.operation, args)
+
 
 class IsolatedGroupOp(TcpOp):
     """A region isolated from above: its block arguments stand for `ins`."""
@@ -1059,6 +1569,13 @@ class IsolatedGroupOp(TcpOp):
         outside = _values_from_above(self.operation)
         if outside:
             yield f"is isolated from above, but its body uses {outside[0].get_name()}, defined outside"
+
+    result_dim = untraced  # computed in its region
+    shape_constraints = no_shape_constraints  # its region's ops have theirs
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        return interpreter.run_region(self.operation, args)
 
 
 def _values_from_above(op: ir.Operation) -> list[ir.Value]:
@@ -1085,6 +1602,13 @@ class YieldOp(TcpOp):
     TRAITS = frozenset({PURE, TERMINATOR})
     FORMAT = "$ins attr-dict : type($ins)"
 
+    result_dim = untraced  # no results
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        return list(args)
+
 
 class CustomOp(TcpOp):
     """An op TCP cannot express, carried by name with its attributes (for
@@ -1096,6 +1620,11 @@ class CustomOp(TcpOp):
     ATTRS = (Attr("op_name", StrAttr),)
     FORMAT = "( $op_name ) $inputs attr-dict : type($inputs) -> type($outputs)"
     FORMAT_ATTRS = ("op_name",)
+
+    result_dim = untraced
+    shape_constraints = no_shape_constraints  # its registered lowering's business
+    flops = no_flops
+    # No semantics: the interpreter cannot run it (TcpOp.evaluate says so).
 
 
 class SymbolicIntOp(TcpOp):
@@ -1110,6 +1639,13 @@ class SymbolicIntOp(TcpOp):
     def verify_op(self):
         if ir.IntegerAttr(self.min_val).value > ir.IntegerAttr(self.max_val).value:
             yield "failed to verify that min_val <= max_val"
+
+    result_dim = untraced  # an i64
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        return [None]  # a name for a dim, with no value of its own
 
 
 class BindSymbolicShapeOp(TcpOp):
@@ -1130,3 +1666,12 @@ class BindSymbolicShapeOp(TcpOp):
                    f"({amap.n_symbols} vs {len(self.shape_symbols)})")
         if len(amap.results) != _rank(self.operand.type):
             yield "failed to verify that shape_expressions has one result per dim of operand"
+
+    result_dim = untraced  # no results
+    shape_constraints = no_shape_constraints  # the symbols' bounds are checked at entry (symbolic_shapes)
+    flops = no_flops
+
+    def evaluate(self, args, interpreter):
+        return []
+
+

@@ -12,14 +12,21 @@ type: tcp.custom_op, tcp.group, tcp.yield and tcp.concat need differently
 typed variadic values. IRDL-backed ops also cannot have optional attributes
 (clamp's bounds, cast's signedness). Unregistered ops keep their generic form
 in MLIR; tcp_syntax.py gives them the custom syntax.
+
+Beyond what ODS declares, each op class says what the rest of the compiler
+needs to know about it, so that passes ask the op instead of switching on
+its name (see TcpOp): its result dims in terms of its operands' dims and the
+dims it requires equal (the shape guards), its semantics on NumPy arrays (the
+interpreter and constant folding), its FLOPs (the bench), and its folds.
 """
 
 from __future__ import annotations
 
 import keyword
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Iterator, Sequence
+from typing import Callable, ClassVar, Iterator, Protocol, Sequence
 
+import numpy as np
 from torch_mlir import ir
 from torch_mlir.dialects import quant
 
@@ -108,8 +115,13 @@ AnyType = TypeConstraint("any type", lambda t: True)
 
 @dataclass(frozen=True)
 class AttrConstraint:
+    """A predicate on an attribute, the words ODS would use to describe it,
+    and how a builder makes one from a Python value (None: only an
+    ir.Attribute is taken)."""
+
     description: str
     predicate: Callable[[ir.Attribute], bool]
+    from_python: Callable[[object], ir.Attribute] | None = None
 
     def __call__(self, a: ir.Attribute) -> bool:
         return self.predicate(a)
@@ -128,13 +140,26 @@ def _is_i64_array(a: ir.Attribute) -> bool:
     return isinstance(a, ir.ArrayAttr) and all(_is_i64_attr(x) for x in ir.ArrayAttr(a))
 
 
+def i64_attr(n: int) -> ir.Attribute:
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), n)
+
+
+def i64_array_attr(values: Sequence[int]) -> ir.Attribute:
+    return ir.ArrayAttr.get([i64_attr(v) for v in values])
+
+
 def opaque_enum(mnemonic: str, cases: Sequence[str]) -> AttrConstraint:
     """An enum attribute written `#tcp<mnemonic Case>` (kept as an OpaqueAttr)."""
 
     def pred(a: ir.Attribute) -> bool:
         return opaque_enum_case(a, mnemonic) in cases
 
-    return AttrConstraint(f"#tcp<{mnemonic} ...> with case {', '.join(cases)}", pred)
+    def make(case: str) -> ir.Attribute:
+        if case not in cases:
+            raise ValueError(f"{case!r} is not a case of {mnemonic} ({', '.join(cases)})")
+        return enum_attr(mnemonic, case)
+
+    return AttrConstraint(f"#tcp<{mnemonic} ...> with case {', '.join(cases)}", pred, make)
 
 
 def opaque_enum_case(a: ir.Attribute, mnemonic: str) -> str | None:
@@ -153,15 +178,16 @@ def enum_attr(mnemonic: str, case: str) -> ir.Attribute:
     return ir.OpaqueAttr.get(DIALECT, f"{mnemonic} {case}".encode(), ir.NoneType.get())
 
 
-I64Attr = AttrConstraint("64-bit signless integer attribute", _is_i64_attr)
+I64Attr = AttrConstraint("64-bit signless integer attribute", _is_i64_attr, i64_attr)
 # Upstream TCP writes gather's dim as `0 : index`; this project as `0 : i64`.
 I64OrIndexAttr = AttrConstraint(
     "64-bit signless integer or index attribute",
-    lambda a: _is_i64_attr(a) or (isinstance(a, ir.IntegerAttr) and isinstance(ir.IntegerAttr(a).type, ir.IndexType)))
-BoolAttr = AttrConstraint("bool attribute", lambda a: isinstance(a, ir.BoolAttr))
-F32Attr = AttrConstraint("32-bit float attribute", _is_f32_attr)
-I64ArrayAttr = AttrConstraint("64-bit integer array attribute", _is_i64_array)
-StrAttr = AttrConstraint("string attribute", lambda a: isinstance(a, ir.StringAttr))
+    lambda a: _is_i64_attr(a) or (isinstance(a, ir.IntegerAttr) and isinstance(ir.IntegerAttr(a).type, ir.IndexType)),
+    i64_attr)
+BoolAttr = AttrConstraint("bool attribute", lambda a: isinstance(a, ir.BoolAttr), ir.BoolAttr.get)
+F32Attr = AttrConstraint("32-bit float attribute", _is_f32_attr, lambda x: ir.FloatAttr.get(ir.F32Type.get(), x))
+I64ArrayAttr = AttrConstraint("64-bit integer array attribute", _is_i64_array, i64_array_attr)
+StrAttr = AttrConstraint("string attribute", lambda a: isinstance(a, ir.StringAttr), ir.StringAttr.get)
 ElementsAttr = AttrConstraint("constant vector/tensor attribute",
                               lambda a: isinstance(a, ir.DenseElementsAttr) or is_resource_elements(a))
 AffineMapAttr = AttrConstraint("AffineMap attribute", lambda a: isinstance(a, ir.AffineMapAttr))
@@ -279,7 +305,12 @@ class TcpOp:
 
     Subclasses declare NAME, OPERANDS, RESULTS, ATTRS, REGIONS, TRAITS and
     FORMAT (the textual form, see tcp_syntax.py), and may add rules in
-    `verify_op` (yield one message per failure).
+    `verify_op` (yield one message per failure). Each op also declares what
+    passes ask of it: `result_dim` and `shape_constraints` (its shape rules),
+    `evaluate` (its semantics) and `flops`; where an op has none of
+    something it says so with the helpers below (`untraced`,
+    `no_shape_constraints`, `no_flops`). `fold` and `canonicalize` are
+    optional, as in MLIR.
     """
 
     NAME: ClassVar[str]
@@ -313,25 +344,49 @@ class TcpOp:
     # -- construction --------------------------------------------------------
 
     @classmethod
-    def build(cls, operands: Sequence[ir.Value | Sequence[ir.Value]], result_types: Sequence[ir.Type],
-              attributes: dict[str, ir.Attribute] | None = None, regions: int | None = None,
-              loc: ir.Location | None = None, ip: ir.InsertionPoint | None = None) -> ir.Operation:
-        """Create the op. `operands` has one entry per operand definition
-        (a list for a variadic one)."""
-        if len(operands) != len(cls.OPERANDS):
-            raise ValueError(f"{cls.OPERATION_NAME} takes {len(cls.OPERANDS)} operand groups")
+    def create(cls, *results: ir.Type | Sequence[ir.Type], loc: ir.Location | None = None,
+               ip: ir.InsertionPoint | None = None, **fields) -> ir.Operation:
+        """Create the op from its result types (one per result definition, a
+        list for a variadic one) and its operands and attributes by name
+        (`in_` for `in`): an operand takes a value (a list for a variadic
+        one), an attribute an ir.Attribute or the Python value its
+        constraint converts (an int, a list of ints, a float, a bool, a
+        string, an enum's case; None leaves an optional one out). A name
+        the op does not have, or a missing operand or required attribute,
+        is a TypeError."""
+        known = {py_name(d.name) for d in cls.OPERANDS} | {py_name(a.name) for a in cls.ATTRS}
+        unknown = sorted(set(fields) - known)
+        if unknown:
+            raise TypeError(f"{cls.OPERATION_NAME} has no operand or attribute {', '.join(unknown)} "
+                            f"(it has {', '.join(sorted(known)) or 'none'})")
+        if len(results) != len(cls.RESULTS):
+            raise TypeError(f"{cls.OPERATION_NAME} takes {len(cls.RESULTS)} result types, got {len(results)}")
         flat: list[ir.Value] = []
         sizes: list[int] = []
-        for d, v in zip(cls.OPERANDS, operands):
-            group = list(v) if d.variadic else [v]
+        for d in cls.OPERANDS:
+            if py_name(d.name) not in fields:
+                raise TypeError(f"{cls.OPERATION_NAME} needs operand {py_name(d.name)}")
+            value = fields[py_name(d.name)]
+            group = list(value) if d.variadic else [value]
             flat.extend(group)
             sizes.append(len(group))
-        attrs = {k: v for k, v in (attributes or {}).items() if v is not None}
+        attrs = {}
+        for a in cls.ATTRS:
+            value = fields.get(py_name(a.name))
+            if value is None:
+                if not a.optional:
+                    raise TypeError(f"{cls.OPERATION_NAME} needs attribute {a.name}")
+                continue
+            if not isinstance(value, ir.Attribute):
+                if a.constraint.from_python is None:
+                    raise TypeError(f"{cls.OPERATION_NAME}'s attribute {a.name} takes an ir.Attribute")
+                value = a.constraint.from_python(value)
+            attrs[a.name] = value
         if cls.needs_segment_sizes():
             attrs[SEGMENT_ATTR] = ir.DenseI32ArrayAttr.get(sizes)
-        return ir.Operation.create(cls.OPERATION_NAME, results=list(result_types), operands=flat,
-                                   attributes=attrs, regions=cls.REGIONS if regions is None else regions,
-                                   loc=loc, ip=ip)
+        types = [t for d, r in zip(cls.RESULTS, results) for t in (list(r) if d.variadic else [r])]
+        return ir.Operation.create(cls.OPERATION_NAME, results=types, operands=flat, attributes=attrs,
+                                   regions=cls.REGIONS, loc=loc, ip=ip)
 
     @classmethod
     def needs_segment_sizes(cls) -> bool:
@@ -368,6 +423,119 @@ class TcpOp:
     def verify_op(self) -> Iterator[str]:
         """Op-specific rules beyond the declared constraints."""
         return iter(())
+
+    # -- what passes ask of an op (see the class docstring) --------------------
+
+    def result_dim(self, result: int, dim: int) -> tuple[DimSource, ...]:
+        """Where dim `dim` of result #`result` comes from: dims of operands
+        of that size, or index values that are it, any one of which gives
+        it; () when it is computed from several (a convolution's spatial
+        dims). The shape guards trace every dim to the function's arguments
+        through this."""
+        raise NotImplementedError(f"{self.OPERATION_NAME} declares no result_dim")
+
+    def shape_constraints(self) -> Iterator[Equal | AtMost]:
+        """What the op requires of its operands' and results' dims, which
+        the compiled code takes for granted: the shape guards check each at
+        a function's entry, so that no op reads past a buffer."""
+        raise NotImplementedError(f"{self.OPERATION_NAME} declares no shape_constraints")
+
+    def evaluate(self, args: list, interpreter: "Evaluator") -> list:
+        """The op's results for its operands' values `args` (NumPy arrays;
+        scalars for index and integer operands): its semantics, as
+        PyTorch's. Raises InterpreterError where the compiled code reports
+        an error (an integer division by zero, an index out of range)."""
+        raise InterpreterError(f"the interpreter has no semantics for '{self.OPERATION_NAME}'")
+
+    def flops(self, operands: list[tuple[int, ...]], results: list[tuple[int, ...]]) -> int:
+        """The floating-point operations of the op's multiply-adds (each
+        counts 2) for operands and results of these shapes: the work the
+        bench compares with the machine's FMA peak."""
+        raise NotImplementedError(f"{self.OPERATION_NAME} declares no flops")
+
+    def fold(self) -> list[ir.Value] | None:
+        """Existing values equal to the op's results (x * 1 is x), or None."""
+        return None
+
+    def canonicalize(self) -> bool:
+        """Rewrite the op into a simpler form; True when it did."""
+        return False
+
+
+def untraced(op: TcpOp, result: int, dim: int) -> tuple[DimSource, ...]:
+    """result_dim of an op whose result dims are computed (or that has no
+    tensor results): the shape guards do not look through it."""
+    return ()
+
+
+def no_shape_constraints(op: TcpOp) -> Iterator[Equal | AtMost]:
+    """shape_constraints of an op that reads within bounds whatever its
+    operands' dims."""
+    return iter(())
+
+
+def no_flops(op: TcpOp, operands: list[tuple[int, ...]], results: list[tuple[int, ...]]) -> int:
+    """flops of an op that multiplies and adds nothing."""
+    return 0
+
+
+class Evaluator(Protocol):
+    """What an op's `evaluate` may ask of the interpreter running it."""
+
+    def constant(self, attr: ir.Attribute, t: ir.Type) -> np.ndarray:
+        """The value of a dense or dense_resource (weights) constant of type t."""
+
+    def run_region(self, op: ir.Operation, args: list) -> list:
+        """The values yielded by op's one-block region run with its block
+        arguments bound to args (and, unless op is isolated from above, the
+        values around op in sight)."""
+
+
+class InterpreterError(Exception):
+    """The interpreter could not compute an op's results: the error the
+    compiled code reports there (an integer division by zero, an index out
+    of range), or an op without semantics."""
+
+
+def numpy_dtype(t: ir.Type) -> np.dtype:
+    """The NumPy type of an element type (index is int64)."""
+    if isinstance(t, ir.IndexType):
+        return np.dtype(np.int64)
+    if is_float(t):
+        return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}[str(t)])
+    if is_bool(t):
+        return np.dtype(np.bool_)
+    if isinstance(t, ir.IntegerType):
+        return np.dtype({8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}[ir.IntegerType(t).width])
+    raise InterpreterError(f"no NumPy type for {t}")
+
+
+# ---------------------------------------------------------------------------
+# Shape rules
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DimOf:
+    """Dim `dim` of the tensor value `value`."""
+    value: ir.Value
+    dim: int
+
+
+DimSource = DimOf | ir.Value  # a tensor's dim, or an index value that is the size
+
+
+@dataclass(frozen=True)
+class Equal:
+    """These dims must all be equal."""
+    dims: tuple[DimOf, ...]
+
+
+@dataclass(frozen=True)
+class AtMost:
+    """Dim `small` must not exceed dim `big`."""
+    small: DimOf
+    big: DimOf
 
 
 def _segments(op: ir.Operation, defs: Sequence[Operand | Result], total: int) -> list[int]:

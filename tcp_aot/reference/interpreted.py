@@ -45,7 +45,7 @@ def _concrete_shape(t, size: int) -> list[int]:
 
 
 def _random_array(t, shape: list[int], low: int, high: int, rng: np.random.Generator) -> np.ndarray:
-    from ..interpreter import numpy_dtype
+    from ..dialects.tcp_base import numpy_dtype
 
     dtype = numpy_dtype(t.element_type)
     if dtype.kind == "f":

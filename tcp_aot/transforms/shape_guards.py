@@ -3,13 +3,14 @@ against what the program assumes, and aborts with a message naming the
 function, the argument and both sizes instead of reading out of bounds.
 
 What the program assumes comes from the argument types (a static dim must
-have that size), from the TCP ops (operands of an elementwise
-op share their shape, so do the other dims of concatenated tensors, a
-gather's indices fit in its input, a contraction's paired dims are equal, so
-are a convolution's input and weight channels) and from torch.export's
-symbolic dims (dims bound to one symbol are equal, each within the symbol's
-min/max).
-Every dim involved is traced back to a function argument's dim, so the checks
+have that size), from the TCP ops (each op's shape_constraints: operands of
+an elementwise op share their shape, so do the other dims of concatenated
+tensors, a gather's indices fit in its input, a contraction's paired dims
+are equal, so are a convolution's input and weight channels) and from
+torch.export's symbolic dims (dims bound to one symbol are equal, each
+within the symbol's min/max).
+Every dim involved is traced back to a function argument's dim (through
+each op's result_dim), so the checks
 run once at entry, before any work. To read the caller's sizes of static
 dims (a static type takes them for granted, so tensor.dim would fold to the
 type's size), the function's arguments become dynamic in every dim and are
@@ -29,8 +30,7 @@ from dataclasses import dataclass
 from torch_mlir import ir
 from torch_mlir.dialects import arith, tensor
 
-from ..dialects import tcp
-from ..dialects.tcp_base import ELEMENTWISE, has_trait, i64_array
+from ..dialects.tcp_base import DimOf, Equal, i64_array, lookup
 from ..symbolic_shapes import INT64_MAX, argument_shapes
 from .runtime_errors import Messages, fail_if
 
@@ -89,54 +89,13 @@ class DimSources:
         if isinstance(v, ir.BlockArgument):
             return ArgDim(v.arg_number, d) if v.owner == self.entry else None
         op = v.owner.operation
-        name = op.name
-        if has_trait(op, ELEMENTWISE):
-            return _first(self.of(x, d) for x in op.operands if isinstance(x.type, ir.RankedTensorType))
-        if name == tcp.BroadcastOp.OPERATION_NAME:
-            view = tcp.BroadcastOp(op)
-            axes = i64_array(view.axes)
-            return self.of_index(view.new_dim_sizes[axes.index(d)]) if d in axes else self.of(view.in_, d)
-        if name == tcp.GatherOp.OPERATION_NAME:
-            return self.of(tcp.GatherOp(op).indices, d)
-        if name == tcp.ConcatOp.OPERATION_NAME:
-            view = tcp.ConcatOp(op)
-            return None if d == ir.IntegerAttr(view.axis).value else self.of(view.inputs[0], d)
-        if name == tcp.SliceOp.OPERATION_NAME:
-            return self.of_index(tcp.SliceOp(op).sizes[d])
-        if name in ("tensor.expand_shape", "tensor.collapse_shape"):
+        if op.name in ("tensor.expand_shape", "tensor.collapse_shape"):
             return self._reshape(op, d)
-        if name in (tcp.ScanOp.OPERATION_NAME, tcp.FlipOp.OPERATION_NAME):
-            return self.of(op.operands[0], d)
-        if name == tcp.TransposeOp.OPERATION_NAME:
-            return self.of(op.operands[0], i64_array(tcp.TransposeOp(op).permutation)[d])
-        if name == tcp.PadOp.OPERATION_NAME:
-            view = tcp.PadOp(op)
-            padded = i64_array(view.low)[d] + i64_array(view.high)[d]
-            return self.of(view.in_, d) if padded == 0 else None
-        if name in (tcp.ReduceOp.OPERATION_NAME, tcp.ArgReduceOp.OPERATION_NAME):
-            axes = i64_array(op.attributes["axes"]) if name == tcp.ReduceOp.OPERATION_NAME else \
-                [ir.IntegerAttr(op.attributes["axis"]).value]
-            kept = [k for k in range(ir.RankedTensorType(op.operands[0].type).rank) if k not in axes]
-            return self.of(op.operands[0], kept[d])
-        if name == tcp.ContractOp.OPERATION_NAME:
-            return self._contract(tcp.ContractOp(op), d)
-        if name == tcp.ConvOp.OPERATION_NAME:
-            return self.of(op.operands[d], 0) if d < 2 else None  # N from the input, O from the weight
-        if name == tcp.PoolOp.OPERATION_NAME:
-            return self.of(op.operands[0], d) if d < 2 else None
-        return None
-
-    def _contract(self, view: tcp.ContractOp, d: int) -> Source:
-        """Out's dims: the batch dims, lhs's other dims, rhs's other dims."""
-        lb, rb, lc, rc = view.dims()
-        lhs_free = [k for k in range(ir.RankedTensorType(view.lhs.type).rank) if k not in lb + lc]
-        rhs_free = [k for k in range(ir.RankedTensorType(view.rhs.type).rank) if k not in rb + rc]
-        if d < len(lb):
-            return _first([self.of(view.lhs, lb[d]), self.of(view.rhs, rb[d])])
-        d -= len(lb)
-        if d < len(lhs_free):
-            return self.of(view.lhs, lhs_free[d])
-        return self.of(view.rhs, rhs_free[d - len(lhs_free)])
+        definition = lookup(op.name)
+        if definition is None:
+            return None
+        sources = definition(op).result_dim(ir.OpResult(v).result_number, d)
+        return _first(self.of(s.value, s.dim) if isinstance(s, DimOf) else self.of_index(s) for s in sources)
 
     def of_index(self, v: ir.Value) -> Source:
         """The source of an index value: a tensor.dim or a constant."""
@@ -305,33 +264,15 @@ def collect_guards(func_op: ir.Operation) -> list[Guard]:
     at_most: list[Guard] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        op = op.operation
-        if has_trait(op, ELEMENTWISE):
-            values = [v for v in list(op.operands) + list(op.results) if isinstance(v.type, ir.RankedTensorType)]
-            for d in range(ir.RankedTensorType(values[0].type).rank):
-                classes.same([sources.of(v, d) for v in values])
-        elif op.name == tcp.ConcatOp.OPERATION_NAME:
-            view = tcp.ConcatOp(op)
-            axis = ir.IntegerAttr(view.axis).value
-            for d in range(ir.RankedTensorType(view.out.type).rank):
-                if d != axis:
-                    classes.same([sources.of(v, d) for v in list(view.inputs) + [view.out]])
-        elif op.name == tcp.ContractOp.OPERATION_NAME:
-            # Paired batch and contracting dims are read together.
-            view = tcp.ContractOp(op)
-            lb, rb, lc, rc = view.dims()
-            for a, b in zip(lb + lc, rb + rc):
-                classes.same([sources.of(view.lhs, a), sources.of(view.rhs, b)])
-        elif op.name == tcp.ConvOp.OPERATION_NAME and ir.IntegerAttr(op.attributes["groups"]).value == 1:
-            classes.same([sources.of(op.operands[0], 1), sources.of(op.operands[1], 1)])  # the channels
-        elif op.name == tcp.GatherOp.OPERATION_NAME:
-            view = tcp.GatherOp(op)
-            dim = ir.IntegerAttr(view.dim).value
-            for d in range(ir.RankedTensorType(view.out.type).rank):
-                if d != dim:
-                    small, big = sources.of(view.indices, d), sources.of(view.input, d)
-                    if isinstance(small, ArgDim) and isinstance(big, ArgDim) and small != big:
-                        at_most.append(Guard("at_most", small, other=big))
+        definition = lookup(op.operation.name)
+        for constraint in definition(op.operation).shape_constraints() if definition else ():
+            if isinstance(constraint, Equal):
+                classes.same([sources.of(x.value, x.dim) for x in constraint.dims])
+                continue
+            small, big = sources.of(constraint.small.value, constraint.small.dim), \
+                sources.of(constraint.big.value, constraint.big.dim)
+            if isinstance(small, ArgDim) and isinstance(big, ArgDim) and small != big:
+                at_most.append(Guard("at_most", small, other=big))
         return ir.WalkResult.ADVANCE
 
     func_op.walk(visit)

@@ -7,8 +7,8 @@ them (they are unregistered operations to MLIR, so it leaves them alone):
   (a broadcast stays a broadcast); a value computed from weights becomes a
   weight derived from them (weights/module_weights.py), unless the weights
   are frozen (their file is final), when the op stays;
-- x * 1 is x (also when the 1 is broadcast);
-- an arg_reduce whose indices nobody reads is a reduce;
+- each op's own folds and canonicalizations (TcpOp.fold, TcpOp.canonicalize:
+  x * 1 is x, an arg_reduce whose indices nobody reads is a reduce);
 - a pure TCP op whose results nobody reads is erased.
 """
 
@@ -18,8 +18,8 @@ import numpy as np
 from torch_mlir import ir
 
 from ..dialects import tcp
-from ..dialects.tcp_base import PURE, TcpOp, has_trait, is_resource_elements, lookup
-from ..interpreter import Interpreter, InterpreterError, numpy_dtype
+from ..dialects.tcp_base import PURE, TcpOp, has_trait, is_resource_elements, lookup, numpy_dtype
+from ..interpreter import Interpreter, InterpreterError
 from ..walk import collect
 from ..weights.module_weights import ModuleWeights
 
@@ -30,8 +30,8 @@ _SKIP = (tcp.SymbolicIntOp.OPERATION_NAME, tcp.ConstOp.OPERATION_NAME)
 
 def simplify(root: ir.Operation, weights: ModuleWeights | None) -> None:
     _fold_constants(root, weights)
-    _drop_multiplications_by_one(root)
-    _reduce_without_indices(root)
+    _fold(root)
+    _canonicalize(root)
     _erase_dead_ops(root)
 
 
@@ -87,7 +87,7 @@ def _fold_constants(root: ir.Operation, weights: ModuleWeights | None) -> None:
                 attrs = [weights.derive(op, np.asarray(values[0], dtype=_dtype(op.results[0].type)))]
             else:
                 attrs = [_dense(value, r.type) for r, value in zip(op.results, values)]
-            constants = [tcp.ConstOp.build([], [r.type], {"value": a}).result for r, a in zip(op.results, attrs)]
+            constants = [tcp.ConstOp.create(r.type, value=a).result for r, a in zip(op.results, attrs)]
         for r, c in zip(op.results, constants):
             r.replace_all_uses_with(c)
         op.erase()
@@ -103,47 +103,25 @@ def _dense(value: np.ndarray, t: ir.Type) -> ir.Attribute:
 
 
 # ---------------------------------------------------------------------------
-# Identities
+# Each op's folds
 # ---------------------------------------------------------------------------
 
 
-def _splat_of(v: ir.Value) -> float | None:
-    """The value of a splat constant, looking through broadcasts."""
-    owner = v.owner
-    if not isinstance(owner, (ir.Operation, ir.OpView)):
-        return None
-    op = owner.operation
-    if op.name == tcp.BroadcastOp.OPERATION_NAME:
-        return _splat_of(op.operands[0])
-    if op.name != tcp.ConstOp.OPERATION_NAME:
-        return None
-    attr = op.attributes["value"]
-    if is_resource_elements(attr) or not ir.DenseElementsAttr(attr).is_splat:
-        return None
-    value = np.array(ir.DenseElementsAttr(attr))
-    return float(value.flat[0]) if value.size else None
+def _tcp_ops(root: ir.Operation) -> list[TcpOp]:
+    return [lookup(op.name)(op) for op in collect(root, lambda o: lookup(o.name) is not None)]
 
 
-def _drop_multiplications_by_one(root: ir.Operation) -> None:
-    for op in collect(root, lambda o: o.name == tcp.MulOp.OPERATION_NAME):
-        for keep, other in ((0, 1), (1, 0)):
-            if _splat_of(op.operands[other]) == 1.0 and op.operands[keep].type == op.results[0].type:
-                op.results[0].replace_all_uses_with(op.operands[keep])
-                break
+def _fold(root: ir.Operation) -> None:
+    for view in _tcp_ops(root):
+        values = view.fold()
+        if values is not None:
+            for result, value in zip(view.operation.results, values):
+                result.replace_all_uses_with(value)
 
 
-def _reduce_without_indices(root: ir.Operation) -> None:
-    for op in collect(root, lambda o: o.name == tcp.ArgReduceOp.OPERATION_NAME):
-        view = tcp.ArgReduceOp(op)
-        if list(view.indices.uses):
-            continue
-        axis = ir.IntegerAttr(view.axis).value
-        attrs = {"kind": view.kind, "axes": ir.ArrayAttr.get([ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
-                                                                                 axis)])}
-        with ir.InsertionPoint(op), op.location:
-            reduced = tcp.ReduceOp.build([view.in_], [view.values.type], attrs).result
-        view.values.replace_all_uses_with(reduced)
-        op.erase()
+def _canonicalize(root: ir.Operation) -> None:
+    for view in _tcp_ops(root):
+        view.canonicalize()
 
 
 def _erase_dead_ops(root: ir.Operation) -> None:

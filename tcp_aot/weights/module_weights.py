@@ -22,7 +22,7 @@ import numpy as np
 from torch_mlir import ir
 from torch_mlir.dialects import func
 
-from ..dialects.tcp_base import is_resource_elements, resource_attr, resource_name, unquote
+from ..dialects.tcp_base import is_resource_elements, numpy_dtype, resource_attr, resource_name, unquote
 from . import SOURCE_ATTR, THRESHOLD, WEIGHTS_ATTR
 from .file import CONSTANT, DERIVED, STATE, Layout, WeightsError, WeightsFile, write_weights
 
@@ -95,7 +95,6 @@ class ModuleWeights:
 
     def array(self, name: str, t: ir.RankedTensorType) -> np.ndarray:
         """The value of `dense_resource<name> : t`, read-only."""
-        from ..interpreter import numpy_dtype
 
         dtype, shape = numpy_dtype(t.element_type), tuple(t.shape)
         if name in self._derived:
@@ -179,7 +178,6 @@ class ModuleWeights:
         """Write the entries `module` reads (and the constants their recipes
         need) to `path`, and name it in the module's tcp_aot.weights
         attribute. Entries come in the order the module first reads them."""
-        from ..interpreter import numpy_dtype
         from ..module_io import print_module
 
         types: dict[str, ir.RankedTensorType] = {}

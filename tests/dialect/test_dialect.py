@@ -1,6 +1,8 @@
 """The TCP dialect as a whole: every op is covered by the syntax, verifier
-and execution tests, printing is stable, errors carry positions, and a
-custom op lowers once a lowering is registered for its name."""
+and execution tests and declares what passes ask of it (its shape rules,
+which hold on every execution case, its semantics and its FLOPs), printing
+is stable, errors carry positions, builders check their fields, and a custom
+op lowers once a lowering is registered for its name."""
 
 from __future__ import annotations
 
@@ -11,7 +13,10 @@ import pytest
 
 from tcp_aot.conversion.tcp_to_linalg.misc import CUSTOM_OP_LOWERINGS, register_custom_op_lowering
 from tcp_aot.diagnostics import DiagnosticError
-from tcp_aot.dialects.tcp_base import REGISTRY
+from torch_mlir import ir
+
+from tcp_aot.dialects import tcp
+from tcp_aot.dialects.tcp_base import REGISTRY, AtMost, DimOf, Equal, TcpOp, lookup
 from tcp_aot.interpreter import Interpreter
 from tcp_aot.module_io import parse_module, print_module
 
@@ -33,6 +38,87 @@ def test_every_op_is_covered(root, op):
     executed = _ops_in("\n".join(c.body for f in FAMILIES.values() for c in f.cases))
     if op != "tcp.custom_op":  # lowered only by registration: see test_registered_custom_op_lowering
         assert op in executed, "no execution test"
+
+
+FACETS = ("result_dim", "shape_constraints", "evaluate", "flops")
+
+
+@pytest.mark.parametrize("op", ALL_OPS)
+def test_every_op_declares_what_passes_ask(op):
+    """An op that has none of something says so (untraced,
+    no_shape_constraints, no_flops): nothing is left out by omission."""
+    cls = REGISTRY[op]
+    undeclared = [f for f in FACETS if getattr(cls, f) is getattr(TcpOp, f)]
+    # tcp.custom_op has no semantics: the interpreter says so (test below).
+    assert undeclared == (["evaluate"] if op == "tcp.custom_op" else [])
+
+
+def _sizes_hold(op: ir.Operation, values: dict) -> None:
+    """op's result_dim and shape_constraints against the sizes of its
+    operands and results when it ran (values: each ir.Value's)."""
+    view = lookup(op.name)(op)
+
+    def size(source) -> int:
+        return values[source.value].shape[source.dim] if isinstance(source, DimOf) else int(values[source])
+
+    for r, result in enumerate(op.results):
+        if not isinstance(result.type, ir.RankedTensorType):
+            continue
+        for d, actual in enumerate(values[result].shape):
+            for source in view.result_dim(r, d):
+                assert size(source) == actual, f"{op.name}: result #{r} dim {d} is {actual}, not {source}"
+    for constraint in view.shape_constraints():
+        if isinstance(constraint, Equal):
+            assert len({size(x) for x in constraint.dims}) == 1, f"{op.name}: {constraint}"
+        else:
+            assert isinstance(constraint, AtMost)
+            assert size(constraint.small) <= size(constraint.big), f"{op.name}: {constraint}"
+
+
+@pytest.mark.parametrize("family_name", sorted(FAMILIES))
+def test_shape_rules_hold_on_every_execution_case(context, family_name):
+    """Each op's declared result dims and shape constraints are true of
+    the values the interpreter computes, on every execution case."""
+    import zlib
+
+    cases = FAMILIES[family_name].cases
+    module = parse_module("\n".join(c.body for c in cases), f"{family_name}.mlir")
+    interpreter = Interpreter(module)
+    seen = set()
+
+    def observe(op, operands, results):
+        if lookup(op.name) is not None:
+            seen.add(op.name)
+            _sizes_hold(op, dict(zip(op.operands, operands)) | dict(zip(op.results, results)))
+
+    for case in cases:
+        inputs = case.inputs(np.random.default_rng(zlib.crc32(case.name.encode())))
+        interpreter.run(case.name, inputs, observe)
+    assert seen
+
+
+def test_builders_check_their_fields(context):
+    with ir.Location.unknown():
+        f32 = ir.RankedTensorType.get([2], ir.F32Type.get())
+        module = parse_module("func.func @f(%a: tensor<2xf32>) {\n  return\n}")
+        entry = module.body.operations[0].regions[0].blocks[0]
+        a = entry.arguments[0]
+        with ir.InsertionPoint.at_block_begin(entry):
+            op = tcp.ClampOp.create(f32, in_=a, min_float=0.0)
+            assert "min_float = 0.000000e+00 : f32" in str(op)
+            reduce = tcp.ReduceOp.create(ir.RankedTensorType.get([], ir.F32Type.get()), in_=a, kind="Sum",
+                                         axes=[0])
+            assert "#tcp<reduceKind Sum>" in str(reduce) and "axes = [0]" in str(reduce)
+            with pytest.raises(TypeError, match="tcp.clamp has no operand or attribute min"):
+                tcp.ClampOp.create(f32, in_=a, min=0.0)
+            with pytest.raises(TypeError, match="tcp.add needs operand in2"):
+                tcp.AddOp.create(f32, in1=a)
+            with pytest.raises(TypeError, match="tcp.reduce needs attribute axes"):
+                tcp.ReduceOp.create(f32, in_=a, kind="Sum")
+            with pytest.raises(ValueError, match="'Mean' is not a case of reduceKind"):
+                tcp.ReduceOp.create(f32, in_=a, kind="Mean", axes=[0])
+            with pytest.raises(TypeError, match="tcp.add takes 1 result types, got 2"):
+                tcp.AddOp.create(f32, f32, in1=a, in2=a)
 
 
 def test_print_parse_print_is_stable(context, root):

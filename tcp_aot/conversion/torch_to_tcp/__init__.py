@@ -103,7 +103,7 @@ def wrap_in_custom_op(op: ir.Operation) -> None:
     operands stay operands, constant operands become attributes named after
     the op's operands."""
     operands: list[ir.Value] = []
-    attrs: dict[str, ir.Attribute] = {"op_name": ir.StringAttr.get(op.name)}
+    attrs: dict[str, ir.Attribute] = {}
     names = _operand_names(op)
     with ir.InsertionPoint(op), op.location:
         for i, v in enumerate(op.operands):
@@ -113,7 +113,10 @@ def wrap_in_custom_op(op: ir.Operation) -> None:
             else:
                 operands.append(to_builtin(v))
         result_types = [_builtin_result_type(r.type) for r in op.results]
-        custom = tcp.CustomOp.build([operands], result_types, attrs)
+        custom = tcp.CustomOp.create(result_types, inputs=operands, op_name=op.name)
+        # Named after the wrapped op's operands, they are not tcp.custom_op's own attributes.
+        for name, attr in attrs.items():
+            custom.attributes[name] = attr
         replacements = [from_builtin(v, r.type) for v, r in zip(custom.results, op.results)]
     for old, new in zip(op.results, replacements):
         old.replace_all_uses_with(new)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from torch_mlir import ir
 
 from ...dialects import tcp
-from ...dialects.tcp_base import enum_attr, is_bool
+from ...dialects.tcp_base import is_bool
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
     TorchTensor, broadcast_operands, cast_to, promoted_type, replace, result_tensor, tensor_operand,
@@ -27,7 +27,7 @@ def compare(result: TorchTensor, predicate: str, lhs: ir.Value, rhs: ir.Value) -
     elem = promoted_type([lhs, rhs])
     a, b = broadcast_operands(result, [tensor_operand(v, elem, result.rank) for v in (lhs, rhs)])
     out = ir.RankedTensorType.get(ir.RankedTensorType(a.type).shape, ir.IntegerType.get_signless(1))
-    return tcp.CmpOp.build([a, b], [out], {"predicate": enum_attr("cmpPredicate", predicate)}).result
+    return tcp.CmpOp.create(out, in1=a, in2=b, predicate=predicate).result
 
 
 @PATTERNS.register(*(f"torch.aten.{name}.{kind}" for name in _PREDICATES for kind in ("Tensor", "Scalar")))
@@ -49,7 +49,7 @@ def convert_logical(op, rewriter):
     """On `x != 0` of each operand; the result may be any dtype (bool here)."""
     result = result_tensor(op)
     a, b = broadcast_operands(result, [_as_bool(v, result) for v in op.operands[:2]])
-    out = _LOGICAL[op.name].build([a, b], [a.type]).result
+    out = _LOGICAL[op.name].create(a.type, in1=a, in2=b).result
     replace(rewriter, op, [cast_to(out, result.element_type())])
 
 
@@ -57,7 +57,7 @@ def convert_logical(op, rewriter):
 def convert_logical_not(op, rewriter):
     result = result_tensor(op)
     x = _as_bool(op.operands[0], result)
-    replace(rewriter, op, [cast_to(tcp.NotOp.build([x], [x.type]).result, result.element_type())])
+    replace(rewriter, op, [cast_to(tcp.NotOp.create(x.type, in_=x).result, result.element_type())])
 
 
 _BITWISE = {"and": tcp.AndOp, "or": tcp.OrOp, "xor": tcp.XorOp}
@@ -71,7 +71,7 @@ def convert_bitwise(op, rewriter):
     if not isinstance(elem, ir.IntegerType):
         raise Unsupported("bitwise ops need integer or bool operands")
     a, b = broadcast_operands(result, [tensor_operand(v, elem, result.rank) for v in op.operands[:2]])
-    out = _BITWISE[op.name.split(".")[2].removeprefix("bitwise_")].build([a, b], [a.type]).result
+    out = _BITWISE[op.name.split(".")[2].removeprefix("bitwise_")].create(a.type, in1=a, in2=b).result
     replace(rewriter, op, [out])
 
 
@@ -81,7 +81,7 @@ def convert_bitwise_not(op, rewriter):
     if not isinstance(result.element_type(), ir.IntegerType):
         raise Unsupported("bitwise_not needs an integer or bool operand")
     x = tensor_operand(op.operands[0], result.element_type(), result.rank)
-    replace(rewriter, op, [tcp.NotOp.build([x], [x.type]).result])
+    replace(rewriter, op, [tcp.NotOp.create(x.type, in_=x).result])
 
 
 def select(result: TorchTensor, cond: ir.Value, on_true: ir.Value, on_false: ir.Value) -> ir.Value:
@@ -91,7 +91,7 @@ def select(result: TorchTensor, cond: ir.Value, on_true: ir.Value, on_false: ir.
     c = _as_bool(cond, result)
     values = [tensor_operand(v, elem, result.rank) for v in (on_true, on_false)]
     c, a, b = broadcast_operands(result, [c] + values)
-    return tcp.SelectOp.build([c, a, b], [a.type]).result
+    return tcp.SelectOp.create(a.type, cond=c, on_true=a, on_false=b).result
 
 
 @PATTERNS.register("torch.aten.where.self", "torch.aten.where.Scalar", "torch.aten.where.ScalarSelf",

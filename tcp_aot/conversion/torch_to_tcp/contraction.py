@@ -9,7 +9,7 @@ from torch_mlir import ir
 
 from ...dialects import tcp
 from ..pattern_list import PatternList
-from .utils import cast_to, i64, replace, result_tensor, to_builtin
+from .utils import cast_to, replace, result_tensor, to_builtin
 
 PATTERNS = PatternList()
 
@@ -18,10 +18,9 @@ def contract(lhs: ir.Value, rhs: ir.Value, out: ir.Type, batch: int, lhs_contrac
              rhs_contracting: int) -> ir.Value:
     """tcp.contract with the leading `batch` dims of both operands as batch
     dims and one contracting dim each."""
-    dims = lambda xs: ir.ArrayAttr.get([ir.IntegerAttr.get(i64(), x) for x in xs])  # noqa: E731
-    attrs = {"lhs_batch_dims": dims(range(batch)), "rhs_batch_dims": dims(range(batch)),
-             "lhs_contracting_dims": dims([lhs_contracting]), "rhs_contracting_dims": dims([rhs_contracting])}
-    return tcp.ContractOp.build([lhs, rhs], [out], attrs).result
+    return tcp.ContractOp.create(out, lhs=lhs, rhs=rhs, lhs_batch_dims=list(range(batch)),
+                                 rhs_batch_dims=list(range(batch)), lhs_contracting_dims=[lhs_contracting],
+                                 rhs_contracting_dims=[rhs_contracting]).result
 
 
 @PATTERNS.register("torch.aten.mm", "torch.aten.bmm")

@@ -13,18 +13,13 @@ from torch_mlir import ir
 from torch_mlir.dialects import tensor
 
 from ...dialects import tcp
-from ...dialects.tcp_base import enum_attr
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
-    broadcast_like, const_bool, const_int, const_ints, expand_rank, i64, is_none, replace,
-    result_tensor, to_builtin, with_unit_dims,
+    broadcast_like, const_bool, const_int, const_ints, expand_rank, is_none, replace, result_tensor, to_builtin,
+    with_unit_dims,
 )
 
 PATTERNS = PatternList()
-
-
-def _ints_attr(values) -> ir.Attribute:
-    return ir.ArrayAttr.get([ir.IntegerAttr.get(i64(), v) for v in values])
 
 
 def _per_dim(v: ir.Value, spatial: int, what: str, default: list[int] | None = None) -> list[int]:
@@ -54,13 +49,12 @@ def convert_convolution(op, rewriter):
     if const_bool(op.operands[6], "transposed"):
         w, attrs = _as_forward_convolution(w, groups, stride, padding, dilation,
                                            _per_dim(op.operands[7], spatial, "output_padding"))
-    attrs = {k: _ints_attr(v) for k, v in attrs.items()} | {"groups": ir.IntegerAttr.get(i64(), groups)}
-    out = tcp.ConvOp.build([x, w], [result.builtin()], attrs).result
+    out = tcp.ConvOp.create(result.builtin(), input=x, weight=w, groups=groups, **attrs).result
     if not is_none(op.operands[2]):
         bias = to_builtin(op.operands[2])
         # [O] -> [1, O, 1, ...], broadcast to the output.
         shaped = with_unit_dims(expand_rank(bias, 2), list(range(2, result.rank)))
-        out = tcp.AddOp.build([out, broadcast_like(shaped, out)], [out.type]).result
+        out = tcp.AddOp.create(out.type, in1=out, in2=broadcast_like(shaped, out)).result
     replace(rewriter, op, [out])
 
 
@@ -81,10 +75,10 @@ def _as_forward_convolution(w, groups, stride, padding, dilation, output_padding
     rank = t.rank + 1
     w = tensor.ExpandShapeOp(grouped, w, [[0, 1]] + [[i] for i in range(2, rank)], [], list(grouped.shape)).result
     swapped = ir.RankedTensorType.get([groups, c_out, c_in] + kernel, t.element_type)
-    w = tcp.TransposeOp.build([w], [swapped], {"permutation": _ints_attr([0, 2, 1] + list(range(3, rank)))}).result
+    w = tcp.TransposeOp.create(swapped, in_=w, permutation=[0, 2, 1] + list(range(3, rank))).result
     merged = ir.RankedTensorType.get([groups * c_out, c_in] + kernel, t.element_type)
     w = tensor.CollapseShapeOp(merged, w, [[0, 1]] + [[i] for i in range(2, rank)]).result
-    w = tcp.FlipOp.build([w], [merged], {"axes": _ints_attr(range(2, t.rank))}).result
+    w = tcp.FlipOp.create(merged, in_=w, axes=list(range(2, t.rank))).result
     spatial = len(kernel)
     return w, {"stride": [1] * spatial, "dilation": dilation, "input_dilation": stride, "padding_low": low,
                "padding_high": [lo + op for lo, op in zip(low, output_padding)]}
@@ -111,16 +105,16 @@ def convert_pool(op, rewriter):
         raise Unsupported("pooling without a batch dim")
     kernel = _per_dim(op.operands[at[0]], spatial, "kernel_size")
     attrs = {
-        "kind": enum_attr("poolKind", kind),
-        "kernel_size": _ints_attr(kernel),
-        "stride": _ints_attr(_per_dim(op.operands[at[1]], spatial, "stride", default=kernel)),
-        "padding": _ints_attr(_per_dim(op.operands[at[2]], spatial, "padding")),
-        "dilation": _ints_attr([1] * spatial if at[3] is None else _per_dim(op.operands[at[3]], spatial, "dilation")),
-        "ceil_mode": ir.BoolAttr.get(const_bool(op.operands[at[4]], "ceil_mode")),
+        "kind": kind,
+        "kernel_size": kernel,
+        "stride": _per_dim(op.operands[at[1]], spatial, "stride", default=kernel),
+        "padding": _per_dim(op.operands[at[2]], spatial, "padding"),
+        "dilation": [1] * spatial if at[3] is None else _per_dim(op.operands[at[3]], spatial, "dilation"),
+        "ceil_mode": const_bool(op.operands[at[4]], "ceil_mode"),
     }
     if kind == "Avg":
-        attrs["count_include_pad"] = ir.BoolAttr.get(const_bool(op.operands[at[5]], "count_include_pad"))
+        attrs["count_include_pad"] = const_bool(op.operands[at[5]], "count_include_pad")
         if at[6] is not None and not is_none(op.operands[at[6]]):
-            attrs["divisor_override"] = ir.IntegerAttr.get(i64(), const_int(op.operands[at[6]], "divisor_override"))
-    replace(rewriter, op, [tcp.PoolOp.build([x], [result.builtin()], attrs).result])
+            attrs["divisor_override"] = const_int(op.operands[at[6]], "divisor_override")
+    replace(rewriter, op, [tcp.PoolOp.create(result.builtin(), in_=x, **attrs).result])
 

@@ -18,10 +18,6 @@ from .utils import (
 PATTERNS = PatternList()
 
 
-def _i64_attr(n: int) -> ir.Attribute:
-    return ir.IntegerAttr.get(i64(), n)
-
-
 def _size_value(v: ir.Value) -> ir.Value | int:
     """A size from a Torch int list: a Python int if constant, else an index."""
     value = const_scalar(v)
@@ -45,7 +41,7 @@ def _as_index(size: ir.Value | int) -> ir.Value:
 def convert_literal(op, rewriter):
     t = result_tensor(op).builtin()
     value = retype_elements(op.attributes["value"], t)
-    replace(rewriter, op, [tcp.ConstOp.build([], [t], {"value": value}).result])
+    replace(rewriter, op, [tcp.ConstOp.create(t, value=value).result])
 
 
 @PATTERNS.register("torch.aten.size.int")
@@ -135,11 +131,11 @@ def convert_arange(op, rewriter):
         span = arith.SubIOp(end, index_const(start)).result
         length = arith.CeilDivSIOp(span, index_const(step)).result
         sizes = [arith.MaxSIOp(length, index_const(0)).result]
-    x = tcp.IotaOp.build([sizes], [out]).result
+    x = tcp.IotaOp.create(out, size=sizes).result
     if step != 1:
-        x = tcp.MulOp.build([x, broadcast_like(scalar_tensor(step, out.element_type, 1), x)], [out]).result
+        x = tcp.MulOp.create(out, in1=x, in2=broadcast_like(scalar_tensor(step, out.element_type, 1), x)).result
     if start != 0:
-        x = tcp.AddOp.build([x, broadcast_like(scalar_tensor(start, out.element_type, 1), x)], [out]).result
+        x = tcp.AddOp.create(out, in1=x, in2=broadcast_like(scalar_tensor(start, out.element_type, 1), x)).result
     replace(rewriter, op, [x])
 
 
@@ -273,7 +269,7 @@ def convert_cat(op, rewriter):
     d = normalize_dim(const_int(op.operands[1], "dim"), result.rank)
     elem = result.element_type()
     inputs = [cast_to(to_builtin(v), elem) for v in list_elements(op.operands[0])]
-    out = tcp.ConcatOp.build([inputs], [result.builtin()], {"axis": _i64_attr(d)}).result
+    out = tcp.ConcatOp.create(result.builtin(), inputs=inputs, axis=d).result
     replace(rewriter, op, [out])
 
 
@@ -319,7 +315,7 @@ def convert_slice(op, rewriter):
     sizes = [(length if result.shape[i] is None else index_const(result.shape[i])) if i == d
              else dim_of(x, i) for i in range(t.rank)]
     strides = [step_v if i == d else index_const(1) for i in range(t.rank)]
-    out = tcp.SliceOp.build([x, starts, sizes, strides], [result.builtin()]).result
+    out = tcp.SliceOp.create(result.builtin(), in_=x, starts=starts, sizes=sizes, strides=strides).result
     replace(rewriter, op, [out])
 
 
@@ -336,8 +332,8 @@ def convert_select(op, rewriter):
     sizes = [index_const(1) if i == d else dim_of(x, i) for i in range(t.rank)]
     strides = [index_const(1)] * t.rank
     shape = [1 if i == d else t.shape[i] for i in range(t.rank)]
-    sliced = tcp.SliceOp.build([x, starts, sizes, strides],
-                               [ir.RankedTensorType.get(shape, t.element_type)]).result
+    sliced = tcp.SliceOp.create(ir.RankedTensorType.get(shape, t.element_type), in_=x, starts=starts, sizes=sizes,
+                                strides=strides).result
     replace(rewriter, op, [_collapse_unit_dim(sliced, d)])
 
 
@@ -391,9 +387,9 @@ def _wrapped_index(v: ir.Value, x: ir.Value, d: int) -> ir.Value:
         unit = tensor.FromElementsOp(ir.RankedTensorType.get([1] * t.rank, i64()), [size]).result
     else:
         unit = scalar_tensor(x_t.shape[d], i64(), t.rank)
-    negative = tcp.ClampOp.build([index], [t], {"min_int": _i64_attr(-1), "max_int": _i64_attr(0)}).result
-    shift = tcp.MulOp.build([negative, broadcast_like(unit, index)], [t]).result
-    return tcp.SubOp.build([index, shift], [t]).result
+    negative = tcp.ClampOp.create(t, in_=index, min_int=-1, max_int=0).result
+    shift = tcp.MulOp.create(t, in1=negative, in2=broadcast_like(unit, index)).result
+    return tcp.SubOp.create(t, in1=index, in2=shift).result
 
 
 @PATTERNS.register("torch.aten.gather")
@@ -401,8 +397,7 @@ def convert_gather(op, rewriter):
     result = result_tensor(op)
     x = to_builtin(op.operands[0])
     d = normalize_dim(const_int(op.operands[1], "dim"), ir.RankedTensorType(x.type).rank)
-    out = tcp.GatherOp.build([x, _index_tensor(op.operands[2])], [result.builtin()],
-                             {"dim": _i64_attr(d)}).result
+    out = tcp.GatherOp.create(result.builtin(), input=x, indices=_index_tensor(op.operands[2]), dim=d).result
     replace(rewriter, op, [out])
 
 
@@ -419,7 +414,7 @@ def _select_along(x: ir.Value, d: int, index: ir.Value, result: TorchTensor) -> 
     sizes = [dim_of(index, 0) if i == d else (dim_of(x, i) if t.is_dynamic_dim(i) else t.shape[i])
              for i in range(t.rank)]
     indices = broadcast_to(laid, sizes, result.shape)
-    return tcp.GatherOp.build([x, indices], [result.builtin()], {"dim": _i64_attr(d)}).result
+    return tcp.GatherOp.create(result.builtin(), input=x, indices=indices, dim=d).result
 
 
 @PATTERNS.register("torch.aten.index_select")
@@ -457,9 +452,9 @@ def convert_index_tensor(op, rewriter):
     indices = broadcast_operands(batch, [_wrapped_index(v, x, d) for d, v in enumerate(entries)])
     columns = [_expand_unit_dim(v, batch.rank) for v in indices]
     stacked_shape = [DYNAMIC if s is None else s for s in batch.shape] + [k]
-    stacked = tcp.ConcatOp.build([columns], [ir.RankedTensorType.get(stacked_shape, i64())],
-                                 {"axis": _i64_attr(batch.rank)}).result
-    out = tcp.GatherNdOp.build([x, stacked], [result.builtin()]).result
+    stacked = tcp.ConcatOp.create(ir.RankedTensorType.get(stacked_shape, i64()), inputs=columns,
+                                  axis=batch.rank).result
+    out = tcp.GatherNdOp.create(result.builtin(), input=x, indices=stacked).result
     replace(rewriter, op, [out])
 
 
@@ -474,8 +469,7 @@ def convert_permute(op, rewriter):
     result = result_tensor(op)
     perm = [normalize_dim(d, result.rank) for d in const_ints(op.operands[1], "dims")]
     x = to_builtin(op.operands[0])
-    attrs = {"permutation": ir.ArrayAttr.get([_i64_attr(d) for d in perm])}
-    replace(rewriter, op, [tcp.TransposeOp.build([x], [result.builtin()], attrs).result])
+    replace(rewriter, op, [tcp.TransposeOp.create(result.builtin(), in_=x, permutation=perm).result])
 
 
 @PATTERNS.register("torch.aten.transpose.int")
@@ -484,8 +478,8 @@ def convert_transpose(op, rewriter):
     a, b = (normalize_dim(const_int(v, "dim"), result.rank) for v in op.operands[1:3])
     perm = list(range(result.rank))
     perm[a], perm[b] = perm[b], perm[a]
-    attrs = {"permutation": ir.ArrayAttr.get([_i64_attr(d) for d in perm])}
-    replace(rewriter, op, [tcp.TransposeOp.build([to_builtin(op.operands[0])], [result.builtin()], attrs).result])
+    x = to_builtin(op.operands[0])
+    replace(rewriter, op, [tcp.TransposeOp.create(result.builtin(), in_=x, permutation=perm).result])
 
 
 @PATTERNS.register("torch.aten.constant_pad_nd")
@@ -505,9 +499,7 @@ def convert_constant_pad(op, rewriter):
         x = _crop(x, [max(-v, 0) for v in low], [max(-v, 0) for v in high])
         low, high = [max(v, 0) for v in low], [max(v, 0) for v in high]
     value = scalar_tensor(op.operands[2], t.element_type, 0)
-    attrs = {"low": ir.ArrayAttr.get([_i64_attr(v) for v in low]),
-             "high": ir.ArrayAttr.get([_i64_attr(v) for v in high])}
-    replace(rewriter, op, [tcp.PadOp.build([x, value], [result.builtin()], attrs).result])
+    replace(rewriter, op, [tcp.PadOp.create(result.builtin(), in_=x, value=value, low=low, high=high).result])
 
 
 def _crop(x: ir.Value, low: list[int], high: list[int]) -> ir.Value:
@@ -516,7 +508,8 @@ def _crop(x: ir.Value, low: list[int], high: list[int]) -> ir.Value:
     sizes = [arith.SubIOp(dim_of(x, d), index_const(lo + hi)).result for d, (lo, hi) in enumerate(zip(low, high))]
     shape = [DYNAMIC if t.is_dynamic_dim(d) else t.shape[d] - lo - hi for d, (lo, hi) in enumerate(zip(low, high))]
     out = ir.RankedTensorType.get(shape, t.element_type)
-    return tcp.SliceOp.build([x, [index_const(v) for v in low], sizes, [index_const(1)] * t.rank], [out]).result
+    return tcp.SliceOp.create(out, in_=x, starts=[index_const(v) for v in low], sizes=sizes,
+                              strides=[index_const(1)] * t.rank).result
 
 
 @PATTERNS.register("torch.aten.flip")
@@ -524,8 +517,7 @@ def convert_flip(op, rewriter):
     result = result_tensor(op)
     axes = sorted({normalize_dim(d, result.rank) for d in const_ints(op.operands[1], "dims")})
     x = to_builtin(op.operands[0])
-    attrs = {"axes": ir.ArrayAttr.get([_i64_attr(d) for d in axes])}
-    replace(rewriter, op, [tcp.FlipOp.build([x], [x.type], attrs).result])
+    replace(rewriter, op, [tcp.FlipOp.create(x.type, in_=x, axes=axes).result])
 
 
 @PATTERNS.register("torch.aten.embedding")
@@ -536,7 +528,7 @@ def convert_embedding(op, rewriter):
     weight = to_builtin(op.operands[0])
     ids = _index_tensor(op.operands[1])
     ids = _expand_unit_dim(ids, ir.RankedTensorType(ids.type).rank)
-    replace(rewriter, op, [tcp.GatherNdOp.build([weight, ids], [result.builtin()]).result])
+    replace(rewriter, op, [tcp.GatherNdOp.create(result.builtin(), input=weight, indices=ids).result])
 
 
 @PATTERNS.register("torch.aten.__interpolate.size_list_scale_list")
@@ -579,11 +571,11 @@ def _nearest_indices(out_size: int, scale: float, x: ir.Value, axis: int) -> ir.
     arithmetic, like PyTorch's nearest_idx)."""
     f32 = ir.F32Type.get()
     index_t = ir.RankedTensorType.get([out_size], i64())
-    iota = tcp.IotaOp.build([[]], [ir.RankedTensorType.get([out_size], f32)]).result
-    scaled = tcp.MulOp.build([iota, broadcast_like(scalar_tensor(scale, f32, 1), iota)], [iota.type]).result
-    floored = tcp.FloorOp.build([scaled], [iota.type]).result
+    iota = tcp.IotaOp.create(ir.RankedTensorType.get([out_size], f32), size=[]).result
+    scaled = tcp.MulOp.create(iota.type, in1=iota, in2=broadcast_like(scalar_tensor(scale, f32, 1), iota)).result
+    floored = tcp.FloorOp.create(iota.type, in_=scaled).result
     source = cast_to(floored, i64())
     size = arith.IndexCastOp(i64(), dim_of(x, axis)).result
     last = arith.SubIOp(size, arith.ConstantOp(i64(), 1).result).result
     bound = tensor.FromElementsOp(ir.RankedTensorType.get([1], i64()), [last]).result
-    return tcp.MinOp.build([source, broadcast_like(bound, source)], [index_t]).result
+    return tcp.MinOp.create(index_t, in1=source, in2=broadcast_like(bound, source)).result

@@ -12,7 +12,7 @@ import math
 from torch_mlir import ir
 
 from ...dialects import tcp
-from ...dialects.tcp_base import enum_attr, is_bool, is_float
+from ...dialects.tcp_base import is_bool, is_float
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
     broadcast_like, broadcast_operands, cast_to, const_number, const_scalar, const_str_or_none, is_none, replace,
@@ -38,11 +38,11 @@ def _scaled(v: ir.Value, factor: int | float) -> ir.Value:
         return v
     t = ir.RankedTensorType(v.type)
     factor_t = broadcast_like(scalar_tensor(factor, t.element_type, t.rank), v)
-    return tcp.MulOp.build([v, factor_t], [v.type]).result
+    return tcp.MulOp.create(v.type, in1=v, in2=factor_t).result
 
 
-def _binary(op, rewriter, tcp_op, lhs: ir.Value, rhs: ir.Value, alpha: ir.Value | None = None,
-            attrs: dict[str, ir.Attribute] | None = None) -> None:
+def _binary(op, rewriter, tcp_op, lhs: ir.Value, rhs: ir.Value, alpha: ir.Value | None = None, **attrs) -> None:
+    """`attrs`: tcp_op's attributes (e.g. rounding_mode)."""
     result = result_tensor(op)
     elem = result.element_type()
     # TCP has no arithmetic on i1: bools compute as 0/1 in i8, and the cast
@@ -52,7 +52,7 @@ def _binary(op, rewriter, tcp_op, lhs: ir.Value, rhs: ir.Value, alpha: ir.Value 
     a, b = tensor_operand(lhs, compute, result.rank), tensor_operand(rhs, compute, result.rank)
     a, b = broadcast_operands(result, [a, b])
     b = _scaled(b, factor)
-    replace(rewriter, op, [cast_to(tcp_op.build([a, b], [a.type], attrs).result, elem)])
+    replace(rewriter, op, [cast_to(tcp_op.create(a.type, in1=a, in2=b, **attrs).result, elem)])
 
 
 @PATTERNS.register("torch.aten.add.Tensor", "torch.aten.add.Scalar")
@@ -86,8 +86,7 @@ def convert_div(op, rewriter):
         return
     if is_bool(result_tensor(op).element_type()):
         raise Unsupported("division with a bool result")
-    _binary(op, rewriter, tcp.DivSIOp, op.operands[0], op.operands[1],
-            attrs={"rounding_mode": enum_attr("roundingMode", "Trunc")})
+    _binary(op, rewriter, tcp.DivSIOp, op.operands[0], op.operands[1], rounding_mode="Trunc")
 
 
 @PATTERNS.register("torch.aten.div.Tensor_mode", "torch.aten.div.Scalar_mode")
@@ -101,9 +100,9 @@ def convert_div_mode(op, rewriter):
         raise Unsupported(f"rounding_mode {mode!r} is not supported")
     a, b = (tensor_operand(v, elem, result.rank) for v in op.operands[:2])
     a, b = broadcast_operands(result, [a, b])
-    attrs = {"rounding_mode": enum_attr("roundingMode", "Trunc" if mode == "trunc" else "Floor")}
     div = tcp.DivFOp if is_float(elem) else tcp.DivSIOp
-    replace(rewriter, op, [div.build([a, b], [a.type], attrs).result])
+    rounding_mode = "Trunc" if mode == "trunc" else "Floor"
+    replace(rewriter, op, [div.create(a.type, in1=a, in2=b, rounding_mode=rounding_mode).result])
 
 
 @PATTERNS.register("torch.aten.atan2")
@@ -124,7 +123,7 @@ def convert_remainder(op, rewriter):
     if is_bool(result_tensor(op).element_type()):
         raise Unsupported("remainder of bools")
     mode = "Floor" if ".remainder." in op.name else "Trunc"
-    _binary(op, rewriter, tcp.RemOp, *op.operands[:2], attrs={"rounding_mode": enum_attr("roundingMode", mode)})
+    _binary(op, rewriter, tcp.RemOp, *op.operands[:2], rounding_mode=mode)
 
 
 @PATTERNS.register("torch.aten.pow.Tensor_Tensor", "torch.aten.pow.Scalar")
@@ -156,21 +155,21 @@ def convert_pow_scalar(op, rewriter):
 
 
 def _mul(a: ir.Value, b: ir.Value) -> ir.Value:
-    return tcp.MulOp.build([a, b], [a.type]).result
+    return tcp.MulOp.create(a.type, in1=a, in2=b).result
 
 
 def _reciprocal(x: ir.Value) -> ir.Value:
     t = ir.RankedTensorType(x.type)
     one = broadcast_like(scalar_tensor(1.0, t.element_type, t.rank), x)
-    return tcp.DivFOp.build([one, x], [x.type]).result
+    return tcp.DivFOp.create(x.type, in1=one, in2=x).result
 
 
 _POW_SPECIAL_CASES = {
     1.0: lambda x: x,
     2.0: lambda x: _mul(x, x),
     3.0: lambda x: _mul(_mul(x, x), x),
-    0.5: lambda x: tcp.SqrtOp.build([x], [x.type]).result,
-    -0.5: lambda x: tcp.RsqrtOp.build([x], [x.type]).result,
+    0.5: lambda x: tcp.SqrtOp.create(x.type, in_=x).result,
+    -0.5: lambda x: tcp.RsqrtOp.create(x.type, in_=x).result,
     -1.0: _reciprocal,
     -2.0: lambda x: _reciprocal(_mul(x, x)),
 }
@@ -202,14 +201,14 @@ def convert_gelu(op, rewriter):
         raise Unsupported("expected a floating-point result")
     const = lambda c: broadcast_like(scalar_tensor(c, t.element_type, t.rank), x)  # noqa: E731
     if approximate == "none":
-        inner = tcp.ErfOp.build([_mul(x, const(math.sqrt(0.5)))], [x.type]).result
+        inner = tcp.ErfOp.create(x.type, in_=_mul(x, const(math.sqrt(0.5)))).result
     elif approximate == "tanh":
         cube = _mul(_mul(x, x), x)
-        poly = tcp.AddOp.build([x, _mul(cube, const(0.044715))], [x.type]).result
-        inner = tcp.TanhOp.build([_mul(poly, const(math.sqrt(2 / math.pi)))], [x.type]).result
+        poly = tcp.AddOp.create(x.type, in1=x, in2=_mul(cube, const(0.044715))).result
+        inner = tcp.TanhOp.create(x.type, in_=_mul(poly, const(math.sqrt(2 / math.pi)))).result
     else:
         raise Unsupported(f"gelu approximate={approximate!r}")
-    one_plus = tcp.AddOp.build([const(1.0), inner], [x.type]).result
+    one_plus = tcp.AddOp.create(x.type, in1=const(1.0), in2=inner).result
     replace(rewriter, op, [_mul(_mul(x, const(0.5)), one_plus)])
 
 
@@ -238,27 +237,27 @@ def convert_float_unary(op, rewriter):
     if not is_float(result_tensor(op).element_type()):
         raise Unsupported("expected a floating-point result")
     x = _input(op)
-    replace(rewriter, op, [_FLOAT_UNARY[op.name].build([x], [x.type]).result])
+    replace(rewriter, op, [_FLOAT_UNARY[op.name].create(x.type, in_=x).result])
 
 
 @PATTERNS.register(*_ROUNDING)
 def convert_rounding(op, rewriter):
     x = _input(op)
     if is_float(ir.RankedTensorType(x.type).element_type):
-        x = _ROUNDING[op.name].build([x], [x.type]).result
+        x = _ROUNDING[op.name].create(x.type, in_=x).result
     replace(rewriter, op, [x])
 
 
 @PATTERNS.register("torch.aten.neg")
 def convert_neg(op, rewriter):
     x = _input(op)
-    replace(rewriter, op, [tcp.NegOp.build([x], [x.type]).result])
+    replace(rewriter, op, [tcp.NegOp.create(x.type, in_=x).result])
 
 
 @PATTERNS.register("torch.aten.abs")
 def convert_abs(op, rewriter):
     x = _input(op)
-    replace(rewriter, op, [tcp.AbsOp.build([x], [x.type]).result])
+    replace(rewriter, op, [tcp.AbsOp.create(x.type, in_=x).result])
 
 
 @PATTERNS.register("torch.aten.sqrt")
@@ -268,7 +267,7 @@ def convert_sqrt(op, rewriter):
     elem = ir.RankedTensorType(x.type).element_type
     if is_float(elem) or is_bool(elem):  # tcp.sqrt takes integers, but not i1
         x = cast_to(x, out.element_type)
-    replace(rewriter, op, [tcp.SqrtOp.build([x], [out]).result])
+    replace(rewriter, op, [tcp.SqrtOp.create(out, in_=x).result])
 
 
 @PATTERNS.register("torch.aten.reciprocal")
@@ -279,22 +278,21 @@ def convert_reciprocal(op, rewriter):
     replace(rewriter, op, [_reciprocal(x)])
 
 
-def _clamp_attrs(elem: ir.Type, lo, hi) -> dict[str, ir.Attribute]:
+def _clamp_attrs(elem: ir.Type, lo, hi) -> dict[str, float | int]:
+    """tcp.clamp's bounds: min_float/max_float (f32) of a float, else min_int/max_int."""
     if is_float(elem):
-        make = lambda v: ir.FloatAttr.get(ir.F32Type.get(), float(v))  # noqa: E731
-        names = ("min_float", "max_float")
+        make, names = float, ("min_float", "max_float")
     else:
         if any(isinstance(v, float) for v in (lo, hi)):
             raise Unsupported("float bounds need a floating-point result")
-        make = lambda v: ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))  # noqa: E731
-        names = ("min_int", "max_int")
+        make, names = int, ("min_int", "max_int")
     return {name: make(v) for name, v in zip(names, (lo, hi)) if v is not None}
 
 
 def _clamp(op, rewriter, lo, hi) -> None:
     x = _input(op)
     attrs = _clamp_attrs(ir.RankedTensorType(x.type).element_type, lo, hi)
-    replace(rewriter, op, [tcp.ClampOp.build([x], [x.type], attrs).result])
+    replace(rewriter, op, [tcp.ClampOp.create(x.type, in_=x, **attrs).result])
 
 
 def _bound(v: ir.Value, what: str):
@@ -332,9 +330,9 @@ def convert_clamp_tensor(op, rewriter):
     lo = None if is_none(op.operands[1]) else bounds.pop(0)
     hi = None if is_none(op.operands[2]) else bounds.pop(0)
     if lo is not None:
-        x = tcp.MaxOp.build([x, lo], [x.type]).result
+        x = tcp.MaxOp.create(x.type, in1=x, in2=lo).result
     if hi is not None:
-        x = tcp.MinOp.build([x, hi], [x.type]).result
+        x = tcp.MinOp.create(x.type, in1=x, in2=hi).result
     replace(rewriter, op, [x])
 
 

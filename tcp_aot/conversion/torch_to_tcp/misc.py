@@ -21,14 +21,14 @@ PATTERNS = PatternList()
 @PATTERNS.register("torch.symbolic_int")
 def convert_symbolic_int(op, rewriter):
     attrs = {name: op.attributes[name] for name in ("symbol_name", "min_val", "max_val")}
-    replace(rewriter, op, [tcp.SymbolicIntOp.build([], [i64()], attrs).result])
+    replace(rewriter, op, [tcp.SymbolicIntOp.create(i64(), **attrs).result])
 
 
 @PATTERNS.register("torch.bind_symbolic_shape")
 def convert_bind_symbolic_shape(op, rewriter):
     operand, *symbols = [to_builtin(v) for v in op.operands]
-    tcp.BindSymbolicShapeOp.build([operand, symbols], [],
-                                  {"shape_expressions": op.attributes["shape_expressions"]})
+    tcp.BindSymbolicShapeOp.create(operand=operand, shape_symbols=symbols,
+                                   shape_expressions=op.attributes["shape_expressions"])
     rewriter.erase_op(op)
 
 

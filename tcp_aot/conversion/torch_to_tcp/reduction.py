@@ -13,7 +13,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, tensor
 
 from ...dialects import tcp
-from ...dialects.tcp_base import enum_attr, is_bool, is_float
+from ...dialects.tcp_base import is_bool, is_float
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
     DYNAMIC, broadcast_like, cast_to, const_bool, const_int, const_number, dim_of, i64, is_none,
@@ -23,17 +23,11 @@ from .utils import (
 PATTERNS = PatternList()
 
 
-def _i64_attr(n: int) -> ir.Attribute:
-    return ir.IntegerAttr.get(i64(), n)
-
-
 def reduce(x: ir.Value, kind: str, axes: list[int]) -> ir.Value:
     """tcp.reduce of builtin tensor x over `axes` (removed)."""
     t = ir.RankedTensorType(x.type)
     out = ir.RankedTensorType.get([s for d, s in enumerate(t.shape) if d not in axes], t.element_type)
-    attrs = {"kind": enum_attr("reduceKind", kind),
-             "axes": ir.ArrayAttr.get([_i64_attr(a) for a in axes])}
-    return tcp.ReduceOp.build([x], [out], attrs).result
+    return tcp.ReduceOp.create(out, in_=x, kind=kind, axes=axes).result
 
 
 def _keepdim(v: ir.Value, axes: list[int], keepdim_operand: ir.Value | None) -> ir.Value:
@@ -79,7 +73,7 @@ def convert_mean(op, rewriter):
     total = reduce(x, "Sum", axes)
     count = _element_count(x, axes, t.element_type)
     total_t = ir.RankedTensorType(total.type)
-    mean = tcp.DivFOp.build([total, broadcast_like(count(total_t.rank), total)], [total.type]).result
+    mean = tcp.DivFOp.create(total.type, in1=total, in2=broadcast_like(count(total_t.rank), total)).result
     replace(rewriter, op, [_keepdim(mean, axes, op.operands[2] if op.name == "torch.aten.mean.dim" else None)])
 
 
@@ -101,8 +95,8 @@ def arg_reduce(x: ir.Value, kind: str, axis: int) -> tuple[ir.Value, ir.Value]:
     """(values, indices) of tcp.arg_reduce along `axis` (removed)."""
     t = ir.RankedTensorType(x.type)
     shape = [s for d, s in enumerate(t.shape) if d != axis]
-    types = [ir.RankedTensorType.get(shape, t.element_type), ir.RankedTensorType.get(shape, i64())]
-    op = tcp.ArgReduceOp.build([x], types, {"kind": enum_attr("reduceKind", kind), "axis": _i64_attr(axis)})
+    op = tcp.ArgReduceOp.create(ir.RankedTensorType.get(shape, t.element_type), ir.RankedTensorType.get(shape, i64()),
+                                in_=x, kind=kind, axis=axis)
     return op.results[0], op.results[1]
 
 
@@ -166,24 +160,24 @@ def convert_vector_norm(op, rewriter):
         raise Unsupported("a norm needs a floating-point result")
     p = const_number(op.operands[1], "ord")
     axes = reduced_dims(op.operands[2], t.rank)
-    magnitude = tcp.AbsOp.build([x], [x.type]).result
+    magnitude = tcp.AbsOp.create(x.type, in_=x).result
     const = lambda c, like: broadcast_like(  # noqa: E731
         scalar_tensor(c, t.element_type, ir.RankedTensorType(like.type).rank), like)
     if p == 1:
         norm = reduce(magnitude, "Sum", axes)
     elif p == 2:
-        squares = tcp.MulOp.build([x, x], [x.type]).result
+        squares = tcp.MulOp.create(x.type, in1=x, in2=x).result
         total = reduce(squares, "Sum", axes)
-        norm = tcp.SqrtOp.build([total], [total.type]).result
+        norm = tcp.SqrtOp.create(total.type, in_=total).result
     elif math.isinf(p):
         norm = reduce(magnitude, "Max" if p > 0 else "Min", axes)
     elif p == 0:
         nonzero = cast_to(cast_to(x, ir.IntegerType.get_signless(1)), t.element_type)
         norm = reduce(nonzero, "Sum", axes)
     else:
-        powered = tcp.PowOp.build([magnitude, const(float(p), magnitude)], [x.type]).result
+        powered = tcp.PowOp.create(x.type, in1=magnitude, in2=const(float(p), magnitude)).result
         total = reduce(powered, "Sum", axes)
-        norm = tcp.PowOp.build([total, const(1.0 / p, total)], [total.type]).result
+        norm = tcp.PowOp.create(total.type, in1=total, in2=const(1.0 / p, total)).result
     replace(rewriter, op, [_keepdim(norm, axes, op.operands[3])])
 
 
@@ -197,6 +191,6 @@ def convert_scan(op, rewriter):
         replace(rewriter, op, [x])
         return
     kind = "Sum" if op.name == "torch.aten.cumsum" else "Prod"
-    out = tcp.ScanOp.build([x], [x.type], {"kind": enum_attr("reduceKind", kind), "axis": _i64_attr(axis)})
+    out = tcp.ScanOp.create(x.type, in_=x, kind=kind, axis=axis)
     replace(rewriter, op, [out.result])
 

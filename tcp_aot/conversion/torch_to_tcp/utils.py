@@ -18,9 +18,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, tensor
 
 from ...dialects import tcp
-from ...dialects.tcp_base import (
-    elements_type, enum_attr, is_bool, is_float, is_resource_elements, resource_name,
-)
+from ...dialects.tcp_base import elements_type, is_bool, is_float, is_resource_elements, resource_name
 from ..element_casts import convert_element
 from ..pattern_list import Unsupported
 
@@ -235,7 +233,7 @@ def dense_value(value: np.ndarray | int | float | bool, t: ir.RankedTensorType) 
 
 
 def const_tensor(value, t: ir.RankedTensorType) -> ir.Value:
-    return tcp.ConstOp.build([], [t], {"value": dense_value(value, t)}).result
+    return tcp.ConstOp.create(t, value=dense_value(value, t)).result
 
 
 def scalar_tensor(v: ir.Value | int | float | bool, elem: ir.Type, rank: int) -> ir.Value:
@@ -257,13 +255,9 @@ def cast_to(v: ir.Value, elem: ir.Type) -> ir.Value:
     t = ir.RankedTensorType(v.type)
     if t.element_type == elem:
         return v
-    attrs = {}
-    for side, e in (("in", t.element_type), ("out", elem)):
-        s = signedness(e)
-        if s is not None:
-            attrs[f"{side}_int_signedness"] = enum_attr("signedness", s)
     out = ir.RankedTensorType.get(t.shape, elem)
-    return tcp.CastOp.build([v], [out], attrs).result
+    return tcp.CastOp.create(out, in_=v, in_int_signedness=signedness(t.element_type),
+                             out_int_signedness=signedness(elem)).result
 
 
 def tensor_operand(v: ir.Value, elem: ir.Type, rank: int) -> ir.Value:
@@ -310,8 +304,7 @@ def broadcast_to(v: ir.Value, sizes: Sequence[ir.Value | int], result_shape: Seq
     out_shape = [t.shape[d] if d not in axes else DYNAMIC if result_shape[d] is None else result_shape[d]
                  for d in range(rank)]
     out = ir.RankedTensorType.get(out_shape, t.element_type)
-    axes_attr = ir.ArrayAttr.get([ir.IntegerAttr.get(i64(), a) for a in axes])
-    return tcp.BroadcastOp.build([v, new_sizes], [out], {"axes": axes_attr}).result
+    return tcp.BroadcastOp.create(out, in_=v, new_dim_sizes=new_sizes, axes=axes).result
 
 
 def broadcast_like(unit: ir.Value, like: ir.Value) -> ir.Value:
