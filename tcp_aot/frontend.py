@@ -14,10 +14,10 @@ Four things are done here rather than by the importer:
   arguments' (shape guards, the npz stage's second case).
 - A constant tensor (a buffer) inside a list argument, as in `x[self.idx]`,
   is routed through aten.clone: the importer refuses literal tensors in lists.
-- torch-mlir's decompositions run here rather than in the importer, so that
-  the `as_strided` they leave where a plain view would do (group_norm's, on
-  a dynamic batch) becomes that view: the importer only takes static
-  as_strided sizes. Before they run, every `view` becomes a `reshape`: a
+- torch-mlir's decompositions (and aten.sort.stable as aten.sort) run here
+  rather than in the importer, so that the `as_strided` they leave where a
+  plain view would do (group_norm's, on a dynamic batch) becomes that view:
+  the importer only takes static as_strided sizes. Before they run, every `view` becomes a `reshape`: a
   decomposition may lay a tensor out otherwise than the op it replaces
   (scaled_dot_product_attention's, as (L, N, H, E)), and a view recorded at
   export would then fail on it.
@@ -88,7 +88,7 @@ def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            program = program.run_decompositions(get_decomposition_table())
+            program = program.run_decompositions(_decompositions())
             _as_strided_to_view(program)
             weights = ImportedWeights(program)
             importer = FxImporter(context=context, hooks=weights, graph_node_importer_cls=_LiteralTrackingImporter)
@@ -104,6 +104,19 @@ def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
         _name_arguments(module, program, out.func_name)
         _bind_argument_shapes(module, program, out.func_name)
     return program, module, weights
+
+
+def _decompositions() -> dict:
+    """torch-mlir's, and aten.sort.stable (torch.argsort's, torch.sort's
+    with stable=True) as aten.sort, which torch-mlir knows and TCP's stable
+    sort implements."""
+    table = get_decomposition_table()
+    table[torch.ops.aten.sort.stable] = _stable_sort
+    return table
+
+
+def _stable_sort(x, *, stable=None, dim=-1, descending=False):
+    return torch.ops.aten.sort.default(x, dim, descending)
 
 
 class ImportedWeights(FxImporterHooks):

@@ -572,6 +572,30 @@ def test_scan_sum_starts_at_positive_zero(context):
     _identical(got, want)
 
 
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("dtype", FLOATS + INTS)
+def test_sort_like_pytorch(context, dtype, axis, descending):
+    """torch.sort(stable=True) exactly: ties (and -0.0 with 0.0) keep their
+    order, NaN sorts above +inf (first when descending), integer extremes."""
+    x = _arg_reduce_input(dtype)
+    want_values, want_indices = torch.sort(torch.from_numpy(x), dim=axis, descending=descending, stable=True)
+    flag = ", descending = true" if descending else ""
+    values, indices = run_all(context, f"tcp.sort %a {{axis = {axis} : i64{flag}}} : {t(x)} -> {t(x)}, "
+                                       f"{t(want_indices.numpy())}", x)
+    np.testing.assert_array_equal(indices, want_indices.numpy())
+    _identical(values, want_values.numpy())
+
+
+def test_sort_of_empty_and_single_lines(context):
+    for x in (np.zeros((3, 0), np.float32), np.array([[2.0], [np.nan]], np.float32)):
+        want_values, want_indices = torch.sort(torch.from_numpy(x), dim=1, stable=True)
+        values, indices = run_all(context, f"tcp.sort %a {{axis = 1 : i64}} : {t(x)} -> {t(x)}, "
+                                           f"{t(want_indices.numpy())}", x)
+        np.testing.assert_array_equal(indices, want_indices.numpy())
+        _identical(values, want_values.numpy())
+
+
 # ---------------------------------------------------------------------------
 # Contraction, convolution, pooling
 # ---------------------------------------------------------------------------

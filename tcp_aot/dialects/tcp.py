@@ -1201,6 +1201,48 @@ class ScanOp(TcpOp):
         return [(np.maximum if kind == "Max" else np.minimum).accumulate(x, axis=axis)]
 
 
+class SortOp(TcpOp):
+    """Sort along `axis`, stably: `values` holds in's elements in ascending
+    order (descending when `descending` is set), `indices` (i64) where each
+    one was along the axis, equal elements in their original order. NaN
+    sorts above every number (first when descending), -0.0 equals 0.0, as in
+    torch.sort(stable=True)."""
+    NAME = "sort"
+    OPERANDS = (Operand("in", FloatOrIntTensor),)
+    RESULTS = (Result("values", FloatOrIntTensor), Result("indices", IntTensor))
+    ATTRS = (Attr("axis", I64Attr), Attr("descending", BoolAttr, optional=True))
+    TRAITS = frozenset({PURE})
+    FORMAT = "$in attr-dict : type($in) -> type($values) , type($indices)"
+
+    def verify_op(self):
+        yield from _same_element_type(self, "in", "values")
+        if str(element_type(self.indices.type)) != "i64":
+            yield "failed to verify that indices has element type i64"
+        if not same_shape([self.in_.type, self.values.type, self.indices.type]):
+            yield "failed to verify that all of {in, values, indices} have same shape"
+        rank = _rank(self.in_.type)
+        axis = _int(self, "axis")
+        if not 0 <= axis < rank:
+            yield f"axis {axis} is out of range for rank {rank}"
+
+    shape_constraints = no_shape_constraints
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (DimOf(self.in_, dim),)
+
+    def evaluate(self, args, interpreter):
+        """A stable argsort of each element's rank among all (np.unique
+        ranks NaN above every number, and -0.0 with 0.0), negated when
+        descending."""
+        x = args[0]
+        axis = _int(self, "axis")
+        _, rank = np.unique(x.ravel(), return_inverse=True, equal_nan=True)
+        key = rank.reshape(x.shape).astype(np.int64)
+        indices = np.argsort(-key if _flag(self, "descending") else key, axis=axis, kind="stable")
+        return [np.take_along_axis(x, indices, axis), indices.astype(np.int64)]
+
+
 # ---------------------------------------------------------------------------
 # Contraction, convolution and pooling
 # ---------------------------------------------------------------------------

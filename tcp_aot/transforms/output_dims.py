@@ -42,15 +42,24 @@ def is_public_function(op: ir.Operation) -> bool:
 
 
 def _dim_of_loop_init(dim: ir.Operation) -> bool:
-    """tensor.dim of an scf.for result -> of the loop's init value, when each
-    iteration yields its iter_arg updated in place (a chain of insert_slice
-    destinations or linalg outs), which keeps its shape. MLIR's own folder
-    does not see through that chain."""
+    """tensor.dim of an scf.for result -> of the loop's init value, when the
+    loop keeps that value's shape (_keeps_shape). MLIR's own folder does not
+    see through loops."""
     source = dim.operands[0]
     if isinstance(source, ir.BlockArgument) or source.owner.operation.name != "scf.for":
         return False
     loop = source.owner.operation
     i = ir.OpResult(source).result_number
+    if not _keeps_shape(loop, i):
+        return False
+    dim.operands[0] = loop.operands[3 + i]  # after lower bound, upper bound, step
+    return True
+
+
+def _keeps_shape(loop: ir.Operation, i: int) -> bool:
+    """Each iteration of scf.for `loop` yields its iter_arg i updated in
+    place: through a chain of insert_slice and insert destinations, linalg
+    outs and inner loops that keep their own iter_arg's shape."""
     body = loop.regions[0].blocks[0]
     iter_arg = body.arguments[1 + i]
     v = list(body.operations)[-1].operands[i]
@@ -58,13 +67,14 @@ def _dim_of_loop_init(dim: ir.Operation) -> bool:
         if isinstance(v, ir.BlockArgument):
             return False
         producer = v.owner.operation
-        if producer.name == "tensor.insert_slice":
+        if producer.name in ("tensor.insert_slice", "tensor.insert"):
             v = producer.operands[1]
         elif producer.name.startswith("linalg.") and "operandSegmentSizes" in producer.attributes:
             v = producer.operands[len(producer.operands) - len(producer.results) + ir.OpResult(v).result_number]
+        elif producer.name == "scf.for" and _keeps_shape(producer, ir.OpResult(v).result_number):
+            v = producer.operands[3 + ir.OpResult(v).result_number]
         else:
             return False
-    dim.operands[0] = loop.operands[3 + i]  # after lower bound, upper bound, step
     return True
 
 

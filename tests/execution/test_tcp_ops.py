@@ -722,6 +722,27 @@ for _rk in ["Max", "Min"]:
         lambda rng: [np.array([[NAN, NAN, NAN], [2.0, 2.0, NAN]])], exact=True)
 
 
+# -- sort -------------------------------------------------------------------------
+
+_sort = family("sort")
+for _dt in FLOATS + INTS:
+    for _kind, _dims, _shape in (("static", ["3", "5", "4"], (3, 5, 4)), ("dynamic", ["?", "5", "?"], (4, 5, 3))):
+        _it, _xt = t(_dims, _dt), t(_dims, "i64")
+        _lines, _results = [], []
+        for _i, (_axis, _descending) in enumerate([(0, False), (1, True), (2, False), (2, True)]):
+            _flag = ", descending = true" if _descending else ""
+            _lines.append(f"%r{_i}:2 = tcp.sort %a {{axis = {_axis} : i64{_flag}}} : {_it} -> {_it}, {_xt}")
+            _results += [(f"r{_i}#0", _it), (f"r{_i}#1", _xt)]
+        _name = f"sort_{_dt}_{_kind}"
+        _sort.add(_name, func(_name, [("a", _it)], _lines, _results), _arg_inputs(_dt, _shape), exact=True)
+for _n in (0, 1, 2, 3, 1000, 1025):
+    _name = f"sort_line_of_{_n}"
+    _sort.add(_name, func(_name, [("a", "tensor<?xf32>")], [
+        "%r:2 = tcp.sort %a {axis = 0 : i64, descending = true} : tensor<?xf32> -> tensor<?xf32>, tensor<?xi64>"],
+        [("r#0", "tensor<?xf32>"), ("r#1", "tensor<?xi64>")]),
+        lambda rng, n=_n: [np.round(random_array("f32", (n,), rng), 1)], exact=True)
+
+
 # -- scan -------------------------------------------------------------------------
 
 def _scan_body(name, it, kinds_axes):

@@ -16,7 +16,7 @@ from ...dialects import tcp
 from ...dialects.tcp_base import is_bool, is_float
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
-    DYNAMIC, broadcast_like, cast_to, const_bool, const_int, const_number, dim_of, i64, is_none,
+    DYNAMIC, broadcast_like, cast_to, const_bool, const_int, const_number, const_tensor, dim_of, i64, is_none,
     normalize_dim, reduced_dims, replace, result_tensor, scalar_tensor, to_builtin, with_unit_dims,
 )
 
@@ -109,6 +109,26 @@ def convert_max_dim(op, rewriter):
     values, indices = arg_reduce(x, "Max" if op.name == "torch.aten.max.dim" else "Min", axis)
     values = cast_to(values, result_tensor(op, 0).element_type())
     replace(rewriter, op, [_keepdim(v, [axis], op.operands[2]) for v in (values, indices)])
+
+
+@PATTERNS.register("torch.aten.sort")
+def convert_sort(op, rewriter):
+    """tcp.sort is stable, so it stands for a stable sort and for one that
+    need not be (the front end gives aten.sort.stable as aten.sort); topk
+    and argsort reach it as a sort and a slice. A 0-d tensor is its own
+    sort."""
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    values_t = result_tensor(op, 0).element_type()
+    if t.rank == 0:
+        replace(rewriter, op, [x, const_tensor(0, ir.RankedTensorType.get([], i64()))])
+        return
+    if is_bool(t.element_type):
+        x = cast_to(x, ir.IntegerType.get_signless(8))
+    axis = normalize_dim(const_int(op.operands[1], "dim"), t.rank)
+    sort = tcp.SortOp.create(x.type, ir.RankedTensorType.get(t.shape, i64()), in_=x, axis=axis,
+                             descending=const_bool(op.operands[2], "descending") or None)
+    replace(rewriter, op, [cast_to(sort.results[0], values_t), sort.results[1]])
 
 
 @PATTERNS.register("torch.aten.argmax", "torch.aten.argmin")

@@ -1185,6 +1185,54 @@ func.func @scan_axis_range(%a: tensor<2x3xf32>) {
   return
 }
 
+// ----- tcp.sort
+
+func.func @sort_bool(%a: tensor<2x3xi1>) {
+  // expected-error @+1 {{'tcp.sort' op operand #0 must be ranked tensor of signless integer or floating-point values, but got 'tensor<2x3xi1>'}}
+  %0:2 = tcp.sort %a {axis = 1 : i64} : tensor<2x3xi1> -> tensor<2x3xi1>, tensor<2x3xi64>
+  return
+}
+
+// -----
+
+func.func @sort_values_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.sort' op requires the same element type for all operands and results}}
+  %0:2 = tcp.sort %a {axis = 1 : i64} : tensor<2x3xf32> -> tensor<2x3xf64>, tensor<2x3xi64>
+  return
+}
+
+// -----
+
+func.func @sort_indices_type(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.sort' op failed to verify that indices has element type i64}}
+  %0:2 = tcp.sort %a {axis = 1 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>, tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @sort_shape(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.sort' op failed to verify that all of {in, values, indices} have same shape}}
+  %0:2 = tcp.sort %a {axis = 1 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>, tensor<2x2xi64>
+  return
+}
+
+// -----
+
+func.func @sort_axis_range(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.sort' op axis 2 is out of range for rank 2}}
+  %0:2 = tcp.sort %a {axis = 2 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>, tensor<2x3xi64>
+  return
+}
+
+// -----
+
+func.func @sort_descending(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tcp.sort' op attribute 'descending' failed to satisfy constraint: bool attribute}}
+  %0:2 = tcp.sort %a {axis = 1 : i64, descending = 1 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>, tensor<2x3xi64>
+  return
+}
+
 // ----- tcp.contract
 
 func.func @contract_element_type(%a: tensor<2x3xf32>, %b: tensor<3x4xf64>) {

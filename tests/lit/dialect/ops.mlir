@@ -267,6 +267,10 @@ func.func @reductions(%x: tensor<?x4x5xf32>, %i: tensor<3x?xi32>, %c: tensor<?x4
   %12 = tcp.scan %d {kind = #tcp<reduceKind Max>, axis = 0 : i64} : tensor<6xf64> -> tensor<6xf64>
   // CHECK: tcp.scan %{{.*}} {axis = 1 : i64, kind = #tcp<reduceKind Min>} : tensor<3x?xi32> -> tensor<3x?xi32>
   %13 = tcp.scan %i {kind = #tcp<reduceKind Min>, axis = 1 : i64} : tensor<3x?xi32> -> tensor<3x?xi32>
+  // CHECK: %{{.*}}:2 = tcp.sort %{{.*}} {axis = 2 : i64} : tensor<?x4x5xf32> -> tensor<?x4x5xf32>, tensor<?x4x5xi64>
+  %14:2 = tcp.sort %x {axis = 2 : i64} : tensor<?x4x5xf32> -> tensor<?x4x5xf32>, tensor<?x4x5xi64>
+  // CHECK: %{{.*}}:2 = tcp.sort %{{.*}} {axis = 0 : i64, descending = true} : tensor<3x?xi32> -> tensor<3x?xi32>, tensor<3x?xi64>
+  %15:2 = tcp.sort %i {axis = 0 : i64, descending = true} : tensor<3x?xi32> -> tensor<3x?xi32>, tensor<3x?xi64>
   return
 }
 

@@ -1,6 +1,7 @@
 // TCP -> linalg: tcp.reduce is a linalg.fill of the kind's identity and a
 // linalg.generic with reduction loops; tcp.arg_reduce one generic with two
-// outputs (value, index); tcp.scan an scf.for over the scanned axis.
+// outputs (value, index); tcp.scan an scf.for over the scanned axis;
+// tcp.sort a merge sort of each line.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=convert-tcp-to-linalg | FileCheck %s
 
 // The reduced dims are "reduction" loops, absent from the output's map; a
@@ -180,4 +181,52 @@ func.func @scan_sum(%a: tensor<?x6xf32>) -> tensor<?x6xf32> {
 func.func @scan_prod_dynamic_axis(%a: tensor<?x6xi64>) -> tensor<?x6xi64> {
   %0 = tcp.scan %a {axis = 0 : i64, kind = #tcp<reduceKind Prod>} : tensor<?x6xi64> -> tensor<?x6xi64>
   return %0 : tensor<?x6xi64>
+}
+
+// -----
+
+// A sort moves its axis last and collapses the other dims into rows, then
+// merges runs of 1, 2, 4, ... elements, two passes per iteration (into the
+// second buffers and back); an element of the right run goes first only
+// when strictly before the left one (stable), NaN above every number.
+// CHECK-LABEL: func.func @sort_descending
+// CHECK: %[[T:.*]] = linalg.transpose ins(%arg0 : tensor<3x?x5xf32>) outs(%{{.*}} : tensor<3x5x?xf32>) permutation = [0, 2, 1]
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %[[T]] {{\[\[}}0, 1], [2]] : tensor<3x5x?xf32> into tensor<15x?xf32>
+// CHECK: %[[POS:.*]] = linalg.generic
+// CHECK: linalg.index 1
+// CHECK: %[[R:.*]]:4 = scf.for %{{.*}} = %{{.*}} to %[[PAIRS:.*]] step %{{.*}} iter_args(%[[K:.*]] = %[[ROWS]], %[[I:.*]] = %[[POS]], %[[K2:.*]] = %[[ROWS]], %[[I2:.*]] = %[[POS]])
+// CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %c15
+// CHECK: scf.for %[[LO:.*]] = %{{.*}} to %{{.*}} step %[[WIDTH:.*]] iter_args
+// CHECK: scf.for %[[AT:.*]] = %[[LO]] to %{{.*}} step %{{.*}} iter_args
+// CHECK: %[[A:.*]] = tensor.extract %[[K]][%[[ROW]], %{{.*}}] : tensor<15x?xf32>
+// CHECK: %[[B:.*]] = tensor.extract %[[K]][%[[ROW]], %{{.*}}] : tensor<15x?xf32>
+// CHECK: arith.cmpf ogt, %[[B]], %[[A]] : f32
+// CHECK: arith.cmpf uno, %[[A]], %[[A]] : f32
+// CHECK: arith.cmpf uno, %[[B]], %[[B]] : f32
+// CHECK: %[[SOURCE:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : index
+// CHECK: %[[KEY:.*]] = arith.select %{{.*}}, %[[B]], %[[A]] : f32
+// CHECK: tensor.insert %[[KEY]] into %{{.*}}[%[[ROW]], %[[AT]]] : tensor<15x?xf32>
+// CHECK: %[[FROM:.*]] = tensor.extract %[[I]][%[[ROW]], %[[SOURCE]]] : tensor<15x?xi64>
+// CHECK: tensor.insert %[[FROM]] into %{{.*}}[%[[ROW]], %[[AT]]] : tensor<15x?xi64>
+// CHECK: scf.yield %{{.*}}#0, %{{.*}}#1, %{{.*}}#0, %{{.*}}#1 : tensor<15x?xf32>, tensor<15x?xi64>, tensor<15x?xf32>, tensor<15x?xi64>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[R]]#0 {{\[\[}}0, 1], [2]] output_shape [3, 5, %{{.*}}] : tensor<15x?xf32> into tensor<3x5x?xf32>
+// CHECK: %[[V:.*]] = linalg.transpose ins(%[[E]] : tensor<3x5x?xf32>) outs(%{{.*}} : tensor<3x?x5xf32>) permutation = [0, 2, 1]
+// CHECK: %[[EI:.*]] = tensor.expand_shape %[[R]]#1
+// CHECK: %[[X:.*]] = linalg.transpose ins(%[[EI]] : tensor<3x5x?xi64>) outs(%{{.*}} : tensor<3x?x5xi64>) permutation = [0, 2, 1]
+// CHECK: return %[[V]], %[[X]]
+func.func @sort_descending(%a: tensor<3x?x5xf32>) -> (tensor<3x?x5xf32>, tensor<3x?x5xi64>) {
+  %0:2 = tcp.sort %a {axis = 1 : i64, descending = true} : tensor<3x?x5xf32> -> tensor<3x?x5xf32>, tensor<3x?x5xi64>
+  return %0#0, %0#1 : tensor<3x?x5xf32>, tensor<3x?x5xi64>
+}
+
+// -----
+
+// A vector is one row; integers compare signed.
+// CHECK-LABEL: func.func @sort_vector
+// CHECK: %[[ROW:.*]] = tensor.expand_shape %arg0 {{\[\[}}0, 1]] output_shape [1, %{{.*}}] : tensor<?xi32> into tensor<1x?xi32>
+// CHECK: arith.cmpi slt
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<1x?xi32> into tensor<?xi32>
+func.func @sort_vector(%a: tensor<?xi32>) -> (tensor<?xi32>, tensor<?xi64>) {
+  %0:2 = tcp.sort %a {axis = 0 : i64} : tensor<?xi32> -> tensor<?xi32>, tensor<?xi64>
+  return %0#0, %0#1 : tensor<?xi32>, tensor<?xi64>
 }

@@ -310,3 +310,29 @@ func.func @scans(%arg0: !torch.vtensor<[?,6],f32>, %arg1: !torch.vtensor<[?,6],s
   %3 = torch.aten.cumsum %arg2, %int0, %none : !torch.vtensor<[],f32>, !torch.int, !torch.none -> !torch.vtensor<[],f32>
   return %0, %1, %2, %3 : !torch.vtensor<[?,6],f32>, !torch.vtensor<[?,6],si64>, !torch.vtensor<[?,6],f32>, !torch.vtensor<[],f32>
 }
+
+// -----
+
+// sort is tcp.sort (stable; topk and argsort arrive as a sort and a slice);
+// bools sort as i8, their values cast back; a 0-d tensor is its own sort,
+// at index 0.
+// CHECK-LABEL: func.func @sorts
+// CHECK: %[[S:.*]]:2 = tcp.sort %arg0 {axis = 1 : i64, descending = true} : tensor<?x6xf32> -> tensor<?x6xf32>, tensor<?x6xi64>
+// CHECK: %[[A:.*]]:2 = tcp.sort %arg0 {axis = 0 : i64} : tensor<?x6xf32> -> tensor<?x6xf32>, tensor<?x6xi64>
+// CHECK: %[[B:.*]] = tcp.cast %arg1 {in_int_signedness = #tcp<signedness Signless>, out_int_signedness = #tcp<signedness Signed>} : tensor<5xi1> -> tensor<5xi8>
+// CHECK: %[[BS:.*]]:2 = tcp.sort %[[B]] {axis = 0 : i64} : tensor<5xi8> -> tensor<5xi8>, tensor<5xi64>
+// CHECK: %[[BV:.*]] = tcp.cast %[[BS]]#0 {in_int_signedness = #tcp<signedness Signed>, out_int_signedness = #tcp<signedness Signless>} : tensor<5xi8> -> tensor<5xi1>
+// CHECK: %[[Z:.*]] = tcp.const {value = dense<0> : tensor<i64>} : tensor<i64>
+// CHECK: return %[[S]]#0, %[[S]]#1, %[[A]]#1, %[[BV]], %[[BS]]#1, %arg2, %[[Z]]
+func.func @sorts(%arg0: !torch.vtensor<[?,6],f32>, %arg1: !torch.vtensor<[5],i1>, %arg2: !torch.vtensor<[],si32>) -> (!torch.vtensor<[?,6],f32>, !torch.vtensor<[?,6],si64>, !torch.vtensor<[?,6],si64>, !torch.vtensor<[5],i1>, !torch.vtensor<[5],si64>, !torch.vtensor<[],si32>, !torch.vtensor<[],si64>) {
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %values, %indices = torch.aten.sort %arg0, %int-1, %true : !torch.vtensor<[?,6],f32>, !torch.int, !torch.bool -> !torch.vtensor<[?,6],f32>, !torch.vtensor<[?,6],si64>
+  %v1, %i1 = torch.aten.sort %arg0, %int0, %false : !torch.vtensor<[?,6],f32>, !torch.int, !torch.bool -> !torch.vtensor<[?,6],f32>, !torch.vtensor<[?,6],si64>
+  %v2, %i2 = torch.aten.sort %arg1, %int0, %false : !torch.vtensor<[5],i1>, !torch.int, !torch.bool -> !torch.vtensor<[5],i1>, !torch.vtensor<[5],si64>
+  %v3, %i3 = torch.aten.sort %arg2, %int0, %false : !torch.vtensor<[],si32>, !torch.int, !torch.bool -> !torch.vtensor<[],si32>, !torch.vtensor<[],si64>
+  return %values, %indices, %i1, %v2, %i2, %v3, %i3 : !torch.vtensor<[?,6],f32>, !torch.vtensor<[?,6],si64>, !torch.vtensor<[?,6],si64>, !torch.vtensor<[5],i1>, !torch.vtensor<[5],si64>, !torch.vtensor<[],si32>, !torch.vtensor<[],si64>
+}
