@@ -426,7 +426,8 @@ def _compiled_values(program: str, text: str, tcp_mlir: Path, weights: Path, fun
     try:
         compiled_program = load(build_shared_object(program, observed, weights, toolchain_json, opt_level))
     except (DiagnosticError, StageError) as e:
-        raise StageError(f"the program with every value returned does not build: {e}") from None
+        raise StageError(f"the program with every value returned does not build: {e}",
+                         log=getattr(e, "log", "")) from None
     values = {}
     for name, (inputs, ops, _, _) in functions.items():
         try:

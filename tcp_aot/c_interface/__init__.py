@@ -352,17 +352,19 @@ def _entries(p: str, f: FunctionSignature) -> str:
               "    return status;",
               *_describe_inputs(f, with_data=True)]
     # Each output's bytes, and whether it overlaps an input or an earlier output.
+    arrays = len(f.inputs) + len(f.outputs)
+    lines += [f"  const void *arrays[{max(arrays, 1)}] = {{{', '.join(t.name for t in f.inputs + f.outputs) or '0'}}};",
+              f"  size_t arrays_bytes[{max(arrays, 1)}];"]
+    lines += [f"  arrays_bytes[{i}] = " + (f"tcp_aot_bytes({t.name}_dims, {t.rank}, {SIZES[t.element]});" if t.rank
+                                          else f"{SIZES[t.element]};") for i, t in enumerate(f.inputs)]
     for i, t in enumerate(f.outputs):
         dims = f"{t.name}_dims" if t.rank else "NULL"
-        others = [(u.name, f"tcp_aot_bytes({u.name}_dims, {u.rank}, {SIZES[u.element]})" if u.rank
-                   else str(SIZES[u.element])) for u in f.inputs]
-        others += [(u.name, f"{u.name}_bytes") for u in f.outputs[:i]]
-        overlaps = " ||\n      ".join(f"tcp_aot_overlap({t.name}, {t.name}_bytes, {name}, {size})"
-                                       for name, size in others) or "0"
-        lines += [f"  size_t {t.name}_bytes = tcp_aot_bytes({dims}, {t.rank}, {SIZES[t.element]});",
+        lines += [f"  size_t {t.name}_bytes = arrays_bytes[{len(f.inputs) + i}] = "
+                  f"tcp_aot_bytes({dims}, {t.rank}, {SIZES[t.element]});",
                   f"  if (!{t.name} && {t.name}_bytes)",
                   f'    return tcp_aot_null(function, "{t.name}");',
-                  f"  int {t.name}_overlaps = {overlaps};"]
+                  f"  int {t.name}_overlaps = tcp_aot_overlaps({t.name}, {t.name}_bytes, arrays, arrays_bytes, "
+                  f"{len(f.inputs) + i});"]
     lines += ["  tcp_aot_call call;",
               "  tcp_aot_begin(&call, pool, pool_bytes);",
               "  if (setjmp(call.failed) == 0) {"]

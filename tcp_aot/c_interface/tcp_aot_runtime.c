@@ -228,10 +228,17 @@ TCP_AOT_HELPER size_t tcp_aot_bytes(const int64_t *dims, int rank, size_t elemen
   return bytes;
 }
 
-// Whether two arrays share a byte.
-TCP_AOT_HELPER int tcp_aot_overlap(const void *a, size_t a_bytes, const void *b, size_t b_bytes) {
-  return a_bytes && b_bytes && (const char *)a < (const char *)b + b_bytes &&
-         (const char *)b < (const char *)a + a_bytes;
+// Whether the array at a shares a byte with any of the first `count` arrays
+// of `others` (a loop, not one test per pair in the generated code: a
+// function of hundreds of outputs would otherwise be quadratic in size).
+TCP_AOT_HELPER int tcp_aot_overlaps(const void *a, size_t a_bytes, const void *const *others,
+                                    const size_t *others_bytes, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    const char *b = (const char *)others[i];
+    if (a_bytes && others_bytes[i] && (const char *)a < b + others_bytes[i] && b < (const char *)a + a_bytes)
+      return 1;
+  }
+  return 0;
 }
 
 // Where the compiled code writes an output: the caller's buffer, or, when
