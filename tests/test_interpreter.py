@@ -596,6 +596,46 @@ def test_sort_of_empty_and_single_lines(context):
         _identical(values, want_values.numpy())
 
 
+@pytest.mark.parametrize("kind,accumulate", [("Replace", False), ("Sum", True)])
+@pytest.mark.parametrize("dtype", FLOATS + INTS)
+def test_scatter_nd_like_index_put(context, kind, accumulate, dtype):
+    """x.index_put((rows, cols), values) with duplicate coordinates: the
+    last one written wins, or all are added."""
+    x = _reduction_input(dtype)[0]
+    rows, cols = np.array([[1, 0, 3], [1, 2, 1]]), np.array([[2, 4, 0], [2, 2, 2]])
+    values = np.arange(1, 7, dtype=dtype).reshape(2, 3)
+    want = torch.from_numpy(x).index_put((torch.from_numpy(rows), torch.from_numpy(cols)),
+                                         torch.from_numpy(values), accumulate=accumulate).numpy()
+    coords = np.stack([rows, cols], -1)
+    got = run(context, f"tcp.scatter_nd %a, %b, %c {{kind = #tcp<scatterKind {kind}>}} "
+                       f": {t(x)}, {t(coords)}, {t(values)} -> {t(x)}", x, coords, values)
+    _identical(got, want)
+
+
+@pytest.mark.parametrize("kind,reduce", [("Prod", "prod"), ("Max", "amax"), ("Min", "amin")])
+@pytest.mark.parametrize("dtype", FLOATS + INTS)
+def test_scatter_nd_like_scatter_reduce(context, kind, reduce, dtype):
+    """Rows of updates reduced into the rows they name (NaN propagates
+    through amax and amin, as in scatter_reduce)."""
+    x = _reduction_input(dtype)[1]
+    rows = np.array([2, 0, 2, 2])
+    updates = _reduction_input(dtype, seed=1)[2, :4]
+    index = np.broadcast_to(rows[:, None], updates.shape)
+    want = torch.from_numpy(x).scatter_reduce(0, torch.from_numpy(index.copy()), torch.from_numpy(updates),
+                                              reduce).numpy()
+    coords = rows[:, None]
+    got = run(context, f"tcp.scatter_nd %a, %b, %c {{kind = #tcp<scatterKind {kind}>}} "
+                       f": {t(x)}, {t(coords)}, {t(updates)} -> {t(x)}", x, coords, updates)
+    _identical(got, want, signed_zeros=False)
+
+
+def test_scatter_nd_index_out_of_range(context):
+    x, coords, values = np.zeros(3, np.float32), np.array([[3]]), np.ones(1, np.float32)
+    with pytest.raises(InterpreterError, match="out of range"):
+        run(context, f"tcp.scatter_nd %a, %b, %c {{kind = #tcp<scatterKind Sum>}} "
+                     f": {t(x)}, {t(coords)}, {t(values)} -> {t(x)}", x, coords, values)
+
+
 # ---------------------------------------------------------------------------
 # Contraction, convolution, pooling
 # ---------------------------------------------------------------------------

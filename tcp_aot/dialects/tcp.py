@@ -43,6 +43,7 @@ SIGNEDNESS = ("Signed", "Unsigned", "Signless")
 CMP_PREDICATES = ("Eq", "Ne", "Lt", "Le", "Gt", "Ge")
 REDUCE_KINDS = ("Sum", "Prod", "Max", "Min", "Any", "All")
 POOL_KINDS = ("Max", "Avg")
+SCATTER_KINDS = ("Replace", "Sum", "Prod", "Max", "Min")
 
 UNARY_FORMAT = "$in attr-dict : type($in) -> type($out)"
 BINARY_FORMAT = "$in1 , $in2 attr-dict : type($in1) , type($in2) -> type($out)"
@@ -946,6 +947,72 @@ class GatherNdOp(TcpOp):
             if idx.size and (idx[..., j].min() < 0 or idx[..., j].max() >= x.shape[j]):
                 raise InterpreterError(f"tcp.gather_nd index out of range for dim {j} of size {x.shape[j]}")
         return [x[tuple(idx[..., j] for j in range(k))]]
+
+
+class ScatterNdOp(TcpOp):
+    """The inverse of gather_nd: out is input with, for each index position
+    i... of indices, the slice input[indices[i..., 0], ..., indices[i...,
+    K-1], ...] combined with updates[i..., ...] as `kind` says
+    (#tcp<scatterKind Replace|Sum|Prod|Max|Min>: Replace writes the update,
+    the others reduce into what is there, Max and Min propagating NaN).
+    Positions are taken in row-major order of indices, so where two name
+    the same element the later one's Replace wins and the sums add in that
+    order. updates' shape is indices' leading dims followed by input's dims
+    after the K it indexes. An index outside its dim is an error."""
+    NAME = "scatter_nd"
+    OPERANDS = (Operand("input", FloatOrIntTensor), Operand("indices", IntTensor),
+                Operand("updates", FloatOrIntTensor))
+    RESULTS = (Result("out", FloatOrIntTensor),)
+    ATTRS = (Attr("kind", opaque_enum("scatterKind", SCATTER_KINDS)),)
+    TRAITS = frozenset({PURE})
+    FORMAT = "$input , $indices , $updates attr-dict : type($input) , type($indices) , type($updates) -> type($out)"
+
+    def verify_op(self):
+        yield from _same_element_type(self, "input", "updates", "out")
+        if self.input.type != self.out.type:
+            yield "failed to verify that all of {input, out} have same type"
+        idx_shape = _shape(self.indices.type)
+        if not idx_shape or idx_shape[-1] is None:
+            yield "failed to verify that indices has rank >= 1 and a static last dim"
+            return
+        k, in_shape = idx_shape[-1], _shape(self.input.type)
+        if k > len(in_shape):
+            yield f"the last dim of indices ({k}) exceeds the rank of input ({len(in_shape)})"
+            return
+        yield from _shape_matches(self, "updates", idx_shape[:-1] + in_shape[k:],
+                                  "indices' leading dims then input's remaining dims")
+
+    @property
+    def scatter_kind(self) -> str:
+        return _enum(self, "kind", "scatterKind")
+
+    flops = no_flops
+
+    def result_dim(self, result, dim):
+        return (DimOf(self.input, dim),)
+
+    def shape_constraints(self):
+        leading = _rank(self.indices.type) - 1
+        k = _shape(self.indices.type)[-1]
+        for d in range(leading):
+            yield Equal((DimOf(self.updates, d), DimOf(self.indices, d)))
+        for d in range(k, _rank(self.input.type)):
+            yield Equal((DimOf(self.updates, leading + d - k), DimOf(self.input, d)))
+
+    def evaluate(self, args, interpreter):
+        x, idx, updates = args
+        k = idx.shape[-1]
+        for j in range(k):
+            if idx.size and (idx[..., j].min() < 0 or idx[..., j].max() >= x.shape[j]):
+                raise InterpreterError(f"tcp.scatter_nd index out of range for dim {j} of size {x.shape[j]}")
+        out = x.copy()
+        where = tuple(idx[..., j] for j in range(k))
+        if self.scatter_kind == "Replace":
+            out[where] = updates  # NumPy assigns in order: the last one wins
+        else:
+            ufunc = {"Sum": np.add, "Prod": np.multiply, "Max": np.maximum, "Min": np.minimum}[self.scatter_kind]
+            ufunc.at(out, where, updates)
+        return [out]
 
 
 class TransposeOp(TcpOp):

@@ -48,6 +48,7 @@ from ..conversion.tcp_to_linalg.utils import (
     pad,
     size_add,
     size_mul,
+    size_product,
     size_sub,
     split_sizes,
     tensor_type,
@@ -107,7 +108,7 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
     filters = w_t.shape[0]
     weights = tensor.CollapseShapeOp(ir.RankedTensorType.get([filters, math.prod(w_t.shape[1:])], elem), w,
                                      [[0], list(range(1, w_t.rank))]).result
-    positions = _product(out_sizes)
+    positions = size_product(out_sizes)
     loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), as_index(1), [empty_like(out_t, init)])
     with ir.InsertionPoint(loop.body):
         n = loop.induction_variable
@@ -147,12 +148,12 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
     filters, channels, kernel = w_t.shape[0], w_t.shape[1], list(w_t.shape[2:])
     in_sizes = [dim_of(image, 1 + d) for d in range(spatial)]
     # Position (o_0, ..., o_last) is o_0 * grid[0] + ... over the padded grid.
-    grid = [_product(in_sizes[d + 1:]) for d in range(spatial)]
+    grid = [size_product(in_sizes[d + 1:]) for d in range(spatial)]
     # The product covers positions from 0 to the last output one; it is
     # computed into rows as long as the input's, then cut to the output's.
     span = _sum([size_mul(size_sub(o, 1), g) for o, g in zip(out_sizes, grid)] + [1])
     rows = [out_sizes[0]] + in_sizes[1:]
-    width = rows_width = _product(rows)
+    width = rows_width = size_product(rows)
     flat = _flatten_spatial(image, channels)
     if isinstance(span, int) and isinstance(width, int):
         # Whole register tiles: the columns past the span are dropped like
@@ -219,13 +220,6 @@ def _add(a: ir.Value, b: ir.Value) -> ir.Value:
     return combine("Sum", a, b)
 
 
-def _product(sizes: list[Size]) -> Size:
-    total: Size = 1
-    for s in sizes:
-        total = size_mul(total, s)
-    return total
-
-
 def _image(x: ir.Value, n: ir.Value) -> ir.Value:
     """x[n] without its batch dim."""
     t = ir.RankedTensorType(x.type)
@@ -242,7 +236,7 @@ def _insert_image(value: ir.Value, into: ir.Value, n: ir.Value) -> ir.Value:
 def _flatten_spatial(image: ir.Value, channels: int) -> ir.Value:
     """[C, spatial...] -> [C, positions]."""
     t = ir.RankedTensorType(image.type)
-    positions = _product([dim_of(image, d) for d in range(1, t.rank)])
+    positions = size_product([dim_of(image, d) for d in range(1, t.rank)])
     return tensor.CollapseShapeOp(tensor_type([channels, positions], t.element_type), image,
                                   [[0], list(range(1, t.rank))]).result
 
@@ -260,5 +254,5 @@ def _columns(image, channels, kernel, stride, dilation, out_sizes) -> ir.Value:
     shape = [channels] + list(kernel) + out_sizes
     windows = generic([image], empty(tensor_type(shape, t.element_type), shape), [in_map], lambda v: v)
     depth = channels * math.prod(kernel)
-    return tensor.CollapseShapeOp(tensor_type([depth, _product(out_sizes)], t.element_type), windows,
+    return tensor.CollapseShapeOp(tensor_type([depth, size_product(out_sizes)], t.element_type), windows,
                                   [list(range(1 + spatial)), list(range(1 + spatial, loops))]).result

@@ -722,6 +722,36 @@ for _rk in ["Max", "Min"]:
         lambda rng: [np.array([[NAN, NAN, NAN], [2.0, 2.0, NAN]])], exact=True)
 
 
+# -- scatter_nd -------------------------------------------------------------------
+
+def _scatter_inputs(dt, in_shape, idx_shape, upd_shape):
+    """Indices with duplicates (the first two positions, if two, name one
+    place), updates with edge values."""
+    def make(rng):
+        k = idx_shape[-1]
+        idx = np.stack([rng.integers(0, in_shape[j], idx_shape[:-1]) for j in range(k)], -1)
+        if idx.size > k:
+            idx.reshape(-1, k)[1] = idx.reshape(-1, k)[0]
+        return [random_array(dt, in_shape, rng), idx.astype(np.int64), random_array(dt, upd_shape, rng)]
+    return make
+
+
+_scatter = family("scatter_nd")
+for _dt in FLOATS + INTS:
+    for _kind in ["Replace", "Sum", "Prod", "Max", "Min"]:
+        for _case, (_in, _idx, _upd, _shapes) in {
+            "rows": (["?", "4"], ["?", "1"], ["?", "4"], ((6, 4), (7, 1), (7, 4))),
+            "elements": (["5", "?"], ["2", "?", "2"], ["2", "?"], ((5, 3), (2, 4, 2), (2, 4))),
+            "one_slice": (["?", "3", "2"], ["1"], ["3", "2"], ((4, 3, 2), (1,), (3, 2))),
+        }.items():
+            _it, _xt, _ut = t(_in, _dt), t(_idx, "i64"), t(_upd, _dt)
+            _name = f"scatter_nd_{_case}_{_kind.lower()}_{_dt}"
+            _scatter.add(_name, func(_name, [("a", _it), ("i", _xt), ("u", _ut)], [
+                f"%0 = tcp.scatter_nd %a, %i, %u {{kind = #tcp<scatterKind {_kind}>}} : {_it}, {_xt}, {_ut} -> {_it}"],
+                [("0", _it)]), _scatter_inputs(_dt, *_shapes),
+                exact=_kind != "Sum" or not _dt.startswith("f"))
+
+
 # -- sort -------------------------------------------------------------------------
 
 _sort = family("sort")

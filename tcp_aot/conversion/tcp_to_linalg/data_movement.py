@@ -1,16 +1,20 @@
 """TCP -> linalg/tensor/arith: constants, broadcast, slices, concatenation,
-gathers, transposes, padding and flips."""
+gathers and scatters, transposes, padding and flips."""
 
 from __future__ import annotations
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, linalg, tensor
+from torch_mlir.dialects import arith, linalg, scf, tensor
 
 from ...dialects import tcp
 from ...dialects.tcp_base import i64_array
 from ..element_casts import convert_element
 from ..pattern_list import PatternList
-from .utils import DYNAMIC, as_index, dim_of, empty, generic, index_const, runtime_check
+from .reduction import combine
+from .utils import (
+    DYNAMIC, as_index, dim_of, elementwise, empty, generic, index_const, runtime_check, size_product, split_sizes,
+    tensor_type,
+)
 
 PATTERNS = PatternList()
 
@@ -155,6 +159,66 @@ def lower_gather_nd(op, rewriter):
         return tensor.ExtractOp(view.input, coords + loops[batch:]).result
 
     rewriter.replace_op(op, [generic([], init, [], body)])
+
+
+@PATTERNS.register(tcp.ScatterNdOp.OPERATION_NAME)
+def lower_scatter_nd(op, rewriter):
+    """A loop over the index positions in row-major order, from the input:
+    each reads its K coordinates (checked against their dims) and combines
+    its updates with the element, or the slice of the remaining dims, they
+    name (a linalg.generic over the slice)."""
+    view = tcp.ScatterNdOp(op)
+    in_t = ir.RankedTensorType(view.input.type)
+    k = ir.RankedTensorType(view.indices.type).shape[-1]
+    rest = [dim_of(view.input, d) for d in range(k, in_t.rank)]
+    indices = _leading_flattened(view.indices, 1)
+    updates = _leading_flattened(view.updates, len(rest))
+    kind = view.scatter_kind
+    one = index_const(1)
+    loop = scf.ForOp(index_const(0), as_index(dim_of(indices, 0)), one, [view.input])
+    with ir.InsertionPoint(loop.body):
+        n, out = loop.induction_variable, loop.inner_iter_args[0]
+        coords = [_checked_index(tensor.ExtractOp(indices, [n, index_const(j)]).result, dim_of(view.input, j), op)
+                  for j in range(k)]
+        if not rest:
+            update = tensor.ExtractOp(updates, [n]).result
+            if kind != "Replace":
+                update = combine(kind, tensor.ExtractOp(out, coords).result, update)
+            scf.YieldOp([tensor.InsertOp(update, out, coords).result])
+        else:
+            rest_t = tensor_type(rest, in_t.element_type)
+            zeros = [index_const(0)] * len(rest)
+            update = _slice(updates, rest_t, [n] + zeros, [1] + rest)
+            if kind != "Replace":
+                target = _slice(out, rest_t, coords + zeros, [1] * k + rest)
+                update = elementwise([target, update], rest_t, lambda a, b: combine(kind, a, b))
+            dynamic, static = split_sizes([1] * k + rest)
+            scf.YieldOp([tensor.InsertSliceOp(update, out, coords + zeros, dynamic, [], [DYNAMIC] * in_t.rank,
+                                              static, [1] * in_t.rank).result])
+    rewriter.replace_op(op, [loop.results[0]])
+
+
+def _leading_flattened(x: ir.Value, kept: int) -> ir.Value:
+    """x with all but its last `kept` dims collapsed into one (a new unit dim
+    when there are none)."""
+    t = ir.RankedTensorType(x.type)
+    lead = t.rank - kept
+    sizes = [dim_of(x, d) for d in range(t.rank)]
+    if lead == 1:
+        return x
+    if lead == 0:  # the first dim (if any) becomes [1, dim]
+        dynamic, static = split_sizes([1] + sizes)
+        groups = [[0, 1]] + [[d + 1] for d in range(1, t.rank)] if t.rank else []
+        return tensor.ExpandShapeOp(tensor_type([1] + sizes, t.element_type), x, groups, dynamic, static).result
+    return tensor.CollapseShapeOp(tensor_type([size_product(sizes[:lead])] + sizes[lead:], t.element_type), x,
+                                  [list(range(lead))] + [[d] for d in range(lead, t.rank)]).result
+
+
+def _slice(x: ir.Value, t: ir.RankedTensorType, offsets: list[ir.Value], sizes: list) -> ir.Value:
+    """The slice of x at `offsets` of `sizes`, its unit dims dropped to type t."""
+    dynamic, static = split_sizes(sizes)
+    return tensor.ExtractSliceOp(t, x, offsets, dynamic, [], [DYNAMIC] * len(offsets), static,
+                                 [1] * len(offsets)).result
 
 
 @PATTERNS.register(tcp.TransposeOp.OPERATION_NAME)

@@ -4,8 +4,6 @@ axis) and sorts (a merge sort of each line)."""
 
 from __future__ import annotations
 
-import functools
-
 from torch_mlir import ir
 from torch_mlir.dialects import arith, linalg, scf, tensor
 
@@ -13,7 +11,7 @@ from ...dialects import tcp
 from ...dialects.tcp_base import i64_array, is_bool, is_float
 from ..pattern_list import PatternList
 from .utils import (
-    PARALLEL, REDUCTION, as_index, dim_of, elementwise, empty, filled, generic, index_const, size_mul, split_sizes,
+    PARALLEL, REDUCTION, as_index, dim_of, elementwise, empty, filled, generic, index_const, size_product, split_sizes,
     structured, tensor_type,
 )
 
@@ -207,7 +205,7 @@ def _rows(x: ir.Value) -> ir.Value:
     if t.rank == 1:
         return tensor.ExpandShapeOp(tensor_type([1, n], t.element_type), x, [[0, 1]],
                                     [] if isinstance(n, int) else [n], [1, t.shape[0]]).result
-    rows = functools.reduce(size_mul, [dim_of(x, d) for d in range(t.rank - 1)])
+    rows = size_product([dim_of(x, d) for d in range(t.rank - 1)])
     return tensor.CollapseShapeOp(tensor_type([rows, n], t.element_type), x,
                                   [list(range(t.rank - 1)), [t.rank - 1]]).result
 

@@ -146,6 +146,13 @@ def size_mul(a: Size, b: Size) -> Size:
     return _size_op(a, b, lambda x, y: x * y, arith.MulIOp)
 
 
+def size_product(sizes: Sequence[Size]) -> Size:
+    total: Size = 1
+    for s in sizes:
+        total = size_mul(total, s)
+    return total
+
+
 def size_floordiv(a: Size, b: Size) -> Size:
     return _size_op(a, b, lambda x, y: x // y, arith.FloorDivSIOp)
 

@@ -89,6 +89,12 @@ def convert_full(op, rewriter):
     _fill(op, rewriter, op.operands[1], sizes)
 
 
+@PATTERNS.register("torch.prim.NumToTensor.Scalar")
+def convert_num_to_tensor(op, rewriter):
+    """A Python number (often a size) as a 0-d tensor."""
+    _fill(op, rewriter, op.operands[0], [])
+
+
 @PATTERNS.register("torch.aten.ones_like", "torch.aten.zeros_like")
 def convert_like(op, rewriter):
     _fill(op, rewriter, _LIKE_VALUES[op.name], _sizes_of(op.operands[0]))
@@ -162,7 +168,7 @@ def convert_broadcast_to(op, rewriter):
     replace(rewriter, op, [broadcast_to(x, sizes, result.shape)])
 
 
-def _expand_unit_dim(x: ir.Value, d: int) -> ir.Value:
+def expand_unit_dim(x: ir.Value, d: int) -> ir.Value:
     """Insert a unit dim at position d."""
     t = ir.RankedTensorType(x.type)
     shape = list(t.shape[:d]) + [1] + list(t.shape[d:])
@@ -195,7 +201,7 @@ def convert_unsqueeze(op, rewriter):
     x = to_builtin(op.operands[0])
     rank = ir.RankedTensorType(x.type).rank
     d = normalize_dim(const_int(op.operands[1], "dim"), rank + 1)
-    replace(rewriter, op, [_expand_unit_dim(x, d)])
+    replace(rewriter, op, [expand_unit_dim(x, d)])
 
 
 @PATTERNS.register("torch.aten.squeeze.dim", "torch.aten.squeeze")
@@ -273,7 +279,7 @@ def convert_cat(op, rewriter):
     replace(rewriter, op, [out])
 
 
-def _slice_bound(v: ir.Value, default: ir.Value | int, size: ir.Value) -> ir.Value:
+def slice_bound(v: ir.Value, default: ir.Value | int, size: ir.Value) -> ir.Value:
     """A start/end as PyTorch reads it: None is the default, negative counts
     from the end, then clamped into [0, size]."""
     if is_none(v):
@@ -305,8 +311,8 @@ def convert_slice(op, rewriter):
     if step <= 0:
         raise Unsupported("step must be positive")
     size = dim_of(x, d)
-    start = _slice_bound(op.operands[2], 0, size)
-    end = _slice_bound(op.operands[3], size, size)
+    start = slice_bound(op.operands[2], 0, size)
+    end = slice_bound(op.operands[3], size, size)
     end = arith.MaxSIOp(end, start).result
     span = arith.SubIOp(end, start).result
     step_v = index_const(step)
@@ -342,7 +348,17 @@ def convert_select(op, rewriter):
 # ---------------------------------------------------------------------------
 
 
-def _index_tensor(v: ir.Value) -> ir.Value:
+def stack_last(columns: list[ir.Value]) -> ir.Value:
+    """Tensors of one shape stacked along a new last dim."""
+    t = ir.RankedTensorType(columns[0].type)
+    columns = [expand_unit_dim(v, t.rank) for v in columns]
+    if len(columns) == 1:
+        return columns[0]
+    stacked_t = ir.RankedTensorType.get(list(t.shape) + [len(columns)], t.element_type)
+    return tcp.ConcatOp.create(stacked_t, inputs=columns, axis=t.rank).result
+
+
+def index_tensor(v: ir.Value) -> ir.Value:
     return cast_to(to_builtin(v), i64())
 
 
@@ -372,12 +388,12 @@ def _known_non_negative(v: ir.Value) -> bool:
     return min(values, default=0) >= 0
 
 
-def _wrapped_index(v: ir.Value, x: ir.Value, d: int) -> ir.Value:
+def wrapped_index(v: ir.Value, x: ir.Value, d: int) -> ir.Value:
     """Index tensor v for dim d of x as advanced indexing reads it: a
     negative i means size + i. clamp(i, -1, 0) is -1 exactly where i < 0, so
     i - clamp(i, -1, 0) * size wraps without a select; an index still out of
     range fails in the gather, as in PyTorch."""
-    index = _index_tensor(v)
+    index = index_tensor(v)
     if _known_non_negative(v):
         return index
     t = ir.RankedTensorType(index.type)
@@ -397,7 +413,7 @@ def convert_gather(op, rewriter):
     result = result_tensor(op)
     x = to_builtin(op.operands[0])
     d = normalize_dim(const_int(op.operands[1], "dim"), ir.RankedTensorType(x.type).rank)
-    out = tcp.GatherOp.create(result.builtin(), input=x, indices=_index_tensor(op.operands[2]), dim=d).result
+    out = tcp.GatherOp.create(result.builtin(), input=x, indices=index_tensor(op.operands[2]), dim=d).result
     replace(rewriter, op, [out])
 
 
@@ -422,7 +438,7 @@ def convert_index_select(op, rewriter):
     result = result_tensor(op)
     x = to_builtin(op.operands[0])
     d = normalize_dim(const_int(op.operands[1], "dim"), ir.RankedTensorType(x.type).rank)
-    index = _index_tensor(op.operands[2])
+    index = index_tensor(op.operands[2])
     if ir.RankedTensorType(index.type).rank != 1:
         raise Unsupported("index must be 1-D")
     replace(rewriter, op, [_select_along(x, d, index, result)])
@@ -440,7 +456,7 @@ def convert_index_tensor(op, rewriter):
     x = to_builtin(op.operands[0])
     rank = ir.RankedTensorType(x.type).rank
     if len(present) == 1 and present[0] > 0:
-        index = _wrapped_index(entries[present[0]], x, present[0])
+        index = wrapped_index(entries[present[0]], x, present[0])
         if ir.RankedTensorType(index.type).rank != 1:
             raise Unsupported("an index after ':' dims must be 1-D")
         replace(rewriter, op, [_select_along(x, present[0], index, result)])
@@ -449,12 +465,8 @@ def convert_index_tensor(op, rewriter):
         raise Unsupported("index tensors must index the leading dims")
     k = len(entries)
     batch = TorchTensor(result.shape[:result.rank - (rank - k)], "si64")
-    indices = broadcast_operands(batch, [_wrapped_index(v, x, d) for d, v in enumerate(entries)])
-    columns = [_expand_unit_dim(v, batch.rank) for v in indices]
-    stacked_shape = [DYNAMIC if s is None else s for s in batch.shape] + [k]
-    stacked = tcp.ConcatOp.create(ir.RankedTensorType.get(stacked_shape, i64()), inputs=columns,
-                                  axis=batch.rank).result
-    out = tcp.GatherNdOp.create(result.builtin(), input=x, indices=stacked).result
+    indices = broadcast_operands(batch, [wrapped_index(v, x, d) for d, v in enumerate(entries)])
+    out = tcp.GatherNdOp.create(result.builtin(), input=x, indices=stack_last(indices)).result
     replace(rewriter, op, [out])
 
 
@@ -526,8 +538,8 @@ def convert_embedding(op, rewriter):
     (an id outside the table aborts, as PyTorch raises)."""
     result = result_tensor(op)
     weight = to_builtin(op.operands[0])
-    ids = _index_tensor(op.operands[1])
-    ids = _expand_unit_dim(ids, ir.RankedTensorType(ids.type).rank)
+    ids = index_tensor(op.operands[1])
+    ids = expand_unit_dim(ids, ir.RankedTensorType(ids.type).rank)
     replace(rewriter, op, [tcp.GatherNdOp.create(result.builtin(), input=weight, indices=ids).result])
 
 

@@ -588,6 +588,54 @@ func.func @gather_nd_shape(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>) {
   return
 }
 
+// ----- tcp.scatter_nd
+
+func.func @scatter_nd_kind(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf32>) {
+  // expected-error @+1 {{'tcp.scatter_nd' op attribute 'kind' failed to satisfy constraint: #tcp<scatterKind ...> with case Replace, Sum, Prod, Max, Min}}
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Mean>} : tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf32> -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_element_type(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf64>) {
+  // expected-error @+1 {{'tcp.scatter_nd' op requires the same element type for all operands and results}}
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Sum>} : tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf64> -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_out_type(%x: tensor<4x?xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf32>) {
+  // expected-error @+1 {{'tcp.scatter_nd' op failed to verify that all of {input, out} have same type}}
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Sum>} : tensor<4x?xf32>, tensor<2x1xi64>, tensor<2x5xf32> -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_dynamic_last_dim(%x: tensor<4xf32>, %i: tensor<2x?xi64>, %u: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.scatter_nd' op failed to verify that indices has rank >= 1 and a static last dim}}
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Replace>} : tensor<4xf32>, tensor<2x?xi64>, tensor<2xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_too_many(%x: tensor<4xf32>, %i: tensor<2x2xi64>, %u: tensor<2xf32>) {
+  // expected-error @+1 {{'tcp.scatter_nd' op the last dim of indices (2) exceeds the rank of input (1)}}
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Replace>} : tensor<4xf32>, tensor<2x2xi64>, tensor<2xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_updates_shape(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<3x5xf32>) {
+  // expected-error @+1 {{'tcp.scatter_nd' op expected updates of shape [2, 5] (indices' leading dims then input's remaining dims), but got [3, 5]}}
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Max>} : tensor<4x5xf32>, tensor<2x1xi64>, tensor<3x5xf32> -> tensor<4x5xf32>
+  return
+}
+
 // ----- tcp.iota
 
 func.func @iota_rank() {

@@ -94,6 +94,8 @@ func.func @data_movement(%x: tensor<1x4xf32>, %y: tensor<?x4xf32>, %idx: tensor<
   %4 = tcp.gather %y, %idx {dim = 0 : i64} : tensor<?x4xf32>, tensor<?x4xi64> -> tensor<?x4xf32>
   // CHECK: tcp.gather_nd %{{.*}}, %{{.*}} : tensor<?x4xf32>, tensor<2x1xi64> -> tensor<2x4xf32>
   %5 = tcp.gather_nd %y, %nd : tensor<?x4xf32>, tensor<2x1xi64> -> tensor<2x4xf32>
+  // CHECK: tcp.scatter_nd %{{.*}}, %{{.*}}, %{{.*}} {kind = #tcp<scatterKind Sum>} : tensor<?x4xf32>, tensor<2x1xi64>, tensor<2x4xf32> -> tensor<?x4xf32>
+  %s = tcp.scatter_nd %y, %nd, %5 {kind = #tcp<scatterKind Sum>} : tensor<?x4xf32>, tensor<2x1xi64>, tensor<2x4xf32> -> tensor<?x4xf32>
   // CHECK: tcp.iota %{{.*}} : index -> tensor<?xi64>
   %6 = tcp.iota %c2 : index -> tensor<?xi64>
   // CHECK: tcp.iota : -> tensor<4xf32>

@@ -1,4 +1,4 @@
-// TCP -> linalg/tensor: constants, broadcast, slices, concatenation, gathers.
+// TCP -> linalg/tensor: constants, broadcast, slices, concatenation, gathers, scatters.
 // RUN: tcp-opt %s --pass-pipeline=convert-tcp-to-linalg | FileCheck %s
 
 // A broadcast reads the input at index 0 along the broadcast axes.
@@ -138,4 +138,44 @@ func.func @pad_runtime_value(%a: tensor<2x5xi32>, %v: tensor<i32>) -> tensor<3x5
 func.func @flip(%a: tensor<?x4x5xf32>) -> tensor<?x4x5xf32> {
   %0 = tcp.flip %a {axes = [0, 2]} : tensor<?x4x5xf32> -> tensor<?x4x5xf32>
   return %0 : tensor<?x4x5xf32>
+}
+
+// -----
+
+// A scatter_nd is a loop over the index positions from the input: each
+// checks its coordinates and combines its updates with the slice they name.
+// CHECK-LABEL: func.func @scatter_nd_rows
+// CHECK: %[[N:.*]] = tensor.dim %arg1, %{{.*}} : tensor<?x1xi64>
+// CHECK: %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[OUT:.*]] = %arg0) -> (tensor<?x4xf32>) {
+// CHECK: %[[X:.*]] = tensor.extract %arg1[%[[I]], %{{.*}}] : tensor<?x1xi64>
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[X]] : i64 to index
+// CHECK: %[[OK:.*]] = arith.cmpi ult, %[[ROW]], %{{.*}} : index
+// CHECK: cf.assert %[[OK]], "tcp_aot: index out of range in tcp.scatter_nd
+// CHECK: %[[U:.*]] = tensor.extract_slice %arg2[%[[I]], %{{.*}}] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
+// CHECK: %[[T:.*]] = tensor.extract_slice %[[OUT]][%[[ROW]], %{{.*}}] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[T]], %[[U]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK: arith.addf
+// CHECK: %[[W:.*]] = tensor.insert_slice %[[S]] into %[[OUT]][%[[ROW]], %{{.*}}] [1, 4] [1, 1] : tensor<4xf32> into tensor<?x4xf32>
+// CHECK: scf.yield %[[W]]
+// CHECK: return %[[R]]
+func.func @scatter_nd_rows(%x: tensor<?x4xf32>, %i: tensor<?x1xi64>, %u: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Sum>} : tensor<?x4xf32>, tensor<?x1xi64>, tensor<?x4xf32> -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// Full coordinates write single elements; the positions' leading dims are
+// collapsed into one; Replace writes the update as it is.
+// CHECK-LABEL: func.func @scatter_nd_elements
+// CHECK: %[[I:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2]] : tensor<2x?x2xi64> into tensor<?x2xi64>
+// CHECK: %[[U:.*]] = tensor.collapse_shape %arg2 {{\[\[}}0, 1]] : tensor<2x?xi32> into tensor<?xi32>
+// CHECK: scf.for %[[P:.*]] = {{.*}} iter_args(%[[OUT:.*]] = %arg0) -> (tensor<5x?xi32>) {
+// CHECK-COUNT-2: cf.assert
+// CHECK: %[[V:.*]] = tensor.extract %[[U]][%[[P]]] : tensor<?xi32>
+// CHECK-NOT: arith.
+// CHECK: tensor.insert %[[V]] into %[[OUT]][%{{.*}}, %{{.*}}] : tensor<5x?xi32>
+func.func @scatter_nd_elements(%x: tensor<5x?xi32>, %i: tensor<2x?x2xi64>, %u: tensor<2x?xi32>) -> tensor<5x?xi32> {
+  %0 = tcp.scatter_nd %x, %i, %u {kind = #tcp<scatterKind Replace>} : tensor<5x?xi32>, tensor<2x?x2xi64>, tensor<2x?xi32> -> tensor<5x?xi32>
+  return %0 : tensor<5x?xi32>
 }
