@@ -244,12 +244,12 @@ _BAG_MODES = {0: "Sum", 1: "Mean", 2: "Max"}
 def convert_embedding_bag(op, rewriter):
     """Each bag's rows of the table summed (each times its per-sample
     weight), averaged or maxed: the rows are gathered, then scatter-reduced
-    into their bag's row. A bag is a row of 2-D ids, or the ids from one
-    offset to the next (with include_last_offset, the last offset ends the
-    last bag: it is the number of ids, as documented; ids after a smaller
-    one count for nothing); padding_idx's rows (a padding_idx of -1 is
-    none) count for nothing, and a bag with no rows is zeros. Only the bags
-    (the first result) are computed."""
+    into their bag's row. A bag is the ids from one offset to the next
+    (F.embedding_bag gives 2-D ids as such; with include_last_offset, the
+    last offset ends the last bag: it is the number of ids, as documented,
+    and ids after a smaller one count for nothing); padding_idx's rows (a
+    padding_idx of -1 is none) count for nothing, and a bag with no rows is
+    zeros. Only the bags (the first result) are computed."""
     if any(list(r.uses) for r in op.results[1:]):
         raise Unsupported("only embedding_bag's first result (the bags) is supported")
     weight = to_builtin(op.operands[0])
@@ -259,22 +259,19 @@ def convert_embedding_bag(op, rewriter):
     if mode is None:
         raise Unsupported("mode must be sum (0), mean (1) or max (2)")
     scale = None if is_none(op.operands[6]) else cast_to(to_builtin(op.operands[6]), elem)
+    if ir.RankedTensorType(ids.type).rank != 1:
+        raise Unsupported("ids must be 1-D (F.embedding_bag gives 2-D ids as 1-D ids and offsets)")
     dropped = []  # masks of the ids that count for nothing
-    if ir.RankedTensorType(ids.type).rank == 2:
-        bag_count = dim_of(ids, 0)
-        bag_of, ids = _flat(_iota_along(ids, 0)), _flat(ids)
-        scale = None if scale is None else _flat(scale)
-    else:
-        offsets = index_tensor(op.operands[2])
-        bag_of = _bag_of_each_id(offsets, ids)
-        bag_count = dim_of(offsets, 0)
-        if const_bool(op.operands[7], "include_last_offset"):
-            bag_count = arith.SubIOp(bag_count, index_const(1)).result
-            last = _filled(0, bag_of)  # the ids after the last offset have bag number bag_count: in none
-            last = tcp.AddOp.create(last.type, in1=last, in2=broadcast_like(_index_tensor_of(bag_count), last)).result
-            dropped.append(tcp.CmpOp.create(_bools(bag_of), in1=bag_of, in2=last, predicate="Eq").result)
-            bag_of = tcp.MinOp.create(bag_of.type, in1=bag_of,
-                                      in2=tcp.SubOp.create(last.type, in1=last, in2=_filled(1, last)).result).result
+    offsets = index_tensor(op.operands[2])
+    bag_of = _bag_of_each_id(offsets, ids)
+    bag_count = dim_of(offsets, 0)
+    if const_bool(op.operands[7], "include_last_offset"):
+        bag_count = arith.SubIOp(bag_count, index_const(1)).result
+        last = _filled(0, bag_of)  # the ids after the last offset have bag number bag_count: in none
+        last = tcp.AddOp.create(last.type, in1=last, in2=broadcast_like(_index_tensor_of(bag_count), last)).result
+        dropped.append(tcp.CmpOp.create(_bools(bag_of), in1=bag_of, in2=last, predicate="Eq").result)
+        bag_of = tcp.MinOp.create(bag_of.type, in1=bag_of,
+                                  in2=tcp.SubOp.create(last.type, in1=last, in2=_filled(1, last)).result).result
     padding = None if is_none(op.operands[8]) else const_int(op.operands[8], "padding_idx")
     if padding is not None and padding >= 0:
         dropped.append(tcp.CmpOp.create(_bools(ids), in1=ids, in2=_filled(padding, ids), predicate="Eq").result)
@@ -330,12 +327,6 @@ def _first(v: ir.Value, n: ir.Value) -> ir.Value:
     """The first n elements of the vector v."""
     t = ir.RankedTensorType.get([ir.ShapedType.get_dynamic_size()], ir.RankedTensorType(v.type).element_type)
     return tcp.SliceOp.create(t, in_=v, starts=[index_const(0)], sizes=[n], strides=[index_const(1)]).result
-
-
-def _flat(x: ir.Value) -> ir.Value:
-    t = ir.RankedTensorType(x.type)
-    size = t.shape[0] * t.shape[1] if t.has_static_shape else ir.ShapedType.get_dynamic_size()
-    return tensor.CollapseShapeOp(ir.RankedTensorType.get([size], t.element_type), x, [[0, 1]]).result
 
 
 def _full(value: int | float, elem: ir.Type, sizes: list, shape: list[int | None]) -> ir.Value:
