@@ -226,7 +226,9 @@ def _views_to_reshapes(program) -> None:
 
 def _as_strided_to_view(program) -> None:
     """aten.as_strided of a contiguous tensor, at offset 0, with the
-    contiguous strides of its sizes, is aten.view."""
+    contiguous strides of its sizes (but on dims of size 1, whose stride
+    moves nothing: a pooling of a channels-last tensor, as in ConvNeXt and
+    Swin, leaves [N, C, 1, 1] with strides [C, 1, C, C]), is aten.view."""
     graph = program.graph_module.graph
     changed = False
     for node in list(graph.nodes):
@@ -235,8 +237,9 @@ def _as_strided_to_view(program) -> None:
         source, size, stride, *rest = node.args
         offset = rest[0] if rest else node.kwargs.get("storage_offset")
         value = source.meta.get("val") if isinstance(source, torch.fx.Node) else None
-        if value is None or offset not in (None, 0) or not value.is_contiguous() or \
-                list(stride) != _contiguous_strides(size):
+        contiguous = _contiguous_strides(size)
+        if value is None or offset not in (None, 0) or not value.is_contiguous() or contiguous is None or \
+                any(s != c for s, c, n in zip(stride, contiguous, size) if n != 1):
             continue
         with graph.inserting_before(node):
             view = graph.call_function(torch.ops.aten.view.default, (source, list(size)))
