@@ -29,6 +29,13 @@ rule all:
         expand("results/{name}.h", name=PROGRAMS),
 
 
+# The library models of models/zoo/ at small and at real sizes (minutes each:
+# `snakemake -j1 zoo` until their memory allows more at once).
+rule zoo:
+    input:
+        expand("results/{name}.test.ok", name=ZOO),
+
+
 include: "rules/code.smk"
 include: "rules/frontend.smk"
 include: "rules/compile.smk"

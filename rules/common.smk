@@ -78,6 +78,11 @@ def loader_path(name):
     return entry if isinstance(entry, str) else entry["loader"]
 
 
+# The real-world zoo: the models whose loaders live in models/zoo/, at small
+# sizes in the default target and at their real size on demand.
+ZOO = [name for name in MODELS if loader_path(name).startswith("models.zoo.")]
+
+
 def loader_file(wildcards):
     """The loader's module file, when it exists (else the stage reports that
     the module cannot be imported)."""

@@ -16,9 +16,12 @@ Four things are done here rather than by the importer:
   is routed through aten.clone: the importer refuses literal tensors in lists.
 - torch-mlir's decompositions (and aten.sort.stable as aten.sort) run here
   rather than in the importer, so that the `as_strided` they leave where a
-  plain view would do (group_norm's, on a dynamic batch) becomes that view:
-  the importer only takes static as_strided sizes. Before they run, every `view` becomes a `reshape`: a
-  decomposition may lay a tensor out otherwise than the op it replaces
+  plain view would do (group_norm's, on a dynamic batch) becomes that view
+  (the importer only takes static as_strided sizes), and a size they make a
+  float (torch.sym_float) becomes aten.Float.Scalar, which the importer
+  knows, and a binary op they give such a scalar first takes it second.
+  Before they run, every `view` becomes a `reshape`: a decomposition
+  may lay a tensor out otherwise than the op it replaces
   (scaled_dot_product_attention's, as (L, N, H, E)), and a view recorded at
   export would then fail on it.
 """
@@ -90,6 +93,8 @@ def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
         try:
             program = program.run_decompositions(_decompositions())
             _as_strided_to_view(program)
+            _sym_floats_to_float_scalars(program)
+            _scalars_second(program)
             weights = ImportedWeights(program)
             importer = FxImporter(context=context, hooks=weights, graph_node_importer_cls=_LiteralTrackingImporter)
             if fx_node_locations:
@@ -249,6 +254,47 @@ def _as_strided_to_view(program) -> None:
         changed = True
     if changed:
         program.graph_module.recompile()
+
+
+def _sym_floats_to_float_scalars(program) -> None:
+    """torch.sym_float (a size as a float, in decompositions that compute
+    with sizes, such as grid_sample's on a dynamic image) as
+    aten.Float.Scalar, which the importer knows (it has no case for
+    sym_float itself)."""
+    graph = program.graph_module.graph
+    nodes = [n for n in graph.nodes if n.op == "call_function" and n.target is torch.sym_float]
+    for node in nodes:
+        node.target = torch.ops.aten.Float.Scalar
+    if nodes:
+        program.graph_module.recompile()
+
+
+# Binary ops a decomposition may call with a size-derived scalar first (grid_sample's
+# reflection: `span - fmod(...)` on a dynamic image), as the Scalar overload that
+# takes it second: the importer's aten.sub.Tensor wants a tensor first.
+_SCALAR_SECOND = {torch.ops.aten.sub.Tensor: torch.ops.aten.rsub.Scalar,
+                  torch.ops.aten.add.Tensor: torch.ops.aten.add.Scalar,
+                  torch.ops.aten.mul.Tensor: torch.ops.aten.mul.Scalar}
+
+
+def _scalars_second(program) -> None:
+    """aten.sub/add/mul.Tensor(scalar, tensor) as rsub/add/mul.Scalar(tensor, scalar)."""
+    graph = program.graph_module.graph
+    changed = False
+    for node in graph.nodes:
+        if node.op != "call_function" or node.target not in _SCALAR_SECOND or node.kwargs or len(node.args) != 2:
+            continue
+        first, second = node.args
+        if _is_tensor(first) or not _is_tensor(second):
+            continue
+        node.target, node.args = _SCALAR_SECOND[node.target], (second, first)
+        changed = True
+    if changed:
+        program.graph_module.recompile()
+
+
+def _is_tensor(arg) -> bool:
+    return isinstance(arg, torch.fx.Node) and isinstance(arg.meta.get("val"), torch.Tensor)
 
 
 def _contiguous_strides(size) -> list[int] | None:

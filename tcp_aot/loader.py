@@ -3,7 +3,13 @@
 A loader is a Python function, named by its import path
 (`models.broadcast_add_mixed_ranks.broadcast_add_mixed_ranks_loader`), that
 returns a TorchLoaderOutput: the seed harness's fields, with torch.export's
-`dynamic_shapes` in place of the old `dynamic_dim` constraints.
+`dynamic_shapes` in place of the old `dynamic_dim` constraints, and the
+outputs to keep.
+
+A program's outputs are what the model returns, flattened in order (tuples
+and lists in order, dicts in their order, dataclasses such as transformers'
+ModelOutput by field: torch.export's order), None left out, or, with
+`outputs`, the fields of it named there.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import keyword
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .errors import StageError
 
@@ -24,6 +30,43 @@ class TorchLoaderOutput:
     inputs: list  # sample input tensors, positional
     dynamic_shapes: Any = None  # as torch.export.export takes it (torch.export.Dim)
     func_name: str = "func_main"
+    # The fields (attributes or dict keys) of what the model returns to keep,
+    # in this order, e.g. ("last_hidden_state", "pooler_output") of a
+    # transformers ModelOutput; None keeps all it returns (see above).
+    outputs: Sequence[str] | None = None
+
+
+def flat_outputs(result) -> list:
+    """What a model returned, flattened as torch.export flattens it, without
+    its None values."""
+    import torch.utils._pytree as pytree
+
+    return [leaf for leaf in pytree.tree_leaves(result) if leaf is not None]
+
+
+def _kept_outputs(model, names: tuple[str, ...]):
+    """`model` returning only the fields `names` of its result; its forward
+    keeps the model's signature (torch.export matches dynamic_shapes to
+    it)."""
+    import functools
+
+    import torch
+
+    def field(result, name: str):
+        value = result.get(name) if isinstance(result, dict) else getattr(result, name, None)
+        if value is None:
+            raise ValueError(f"the model's output ({type(result).__name__}) has no {name!r}, which outputs= names")
+        return value
+
+    @functools.wraps(model.forward)
+    def forward(*args):
+        result = model(*args)
+        return tuple(field(result, n) for n in names)
+
+    kept = torch.nn.Module()
+    kept.model = model
+    kept.forward = forward
+    return kept
 
 
 def randomize_batch_norms(model) -> None:
@@ -93,6 +136,11 @@ def run_loader(loader_path: str) -> TorchLoaderOutput:
                          f"expected a torch.nn.Module")
     if not isinstance(out.inputs, (list, tuple)) or not all(isinstance(t, torch.Tensor) for t in out.inputs):
         raise StageError(f"loader '{loader_path}': inputs must be a list of tensors")
+    names = getattr(out, "outputs", None)
+    if names is not None:
+        if isinstance(names, str) or not all(isinstance(n, str) for n in names) or not names:
+            raise StageError(f"loader '{loader_path}': outputs must be a list of field names")
+        out.model = _kept_outputs(out.model, tuple(names))
     name = out.func_name
     if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name) or name == "main":
         raise StageError(f"loader '{loader_path}': func_name {name!r} must be a C identifier other "

@@ -153,14 +153,14 @@ def test_loader(workdir, case):
 
 
 def test_unsupported_op(workdir):
-    path = write_model(workdir, "sort", """
+    path = write_model(workdir, "unsupported", """
         import torch
         from tcp_aot.loader import TorchLoaderOutput
-        class Sort(torch.nn.Module):
+        class Unsupported(torch.nn.Module):
             def forward(self, x):
-                return torch.sort(x, 1)[0] + x.kthvalue(2, 0)[0]
+                return torch.diagonal(x)[:1] + x.kthvalue(2, 0)[0]
         def loader():
-            return TorchLoaderOutput(model=Sort(), inputs=[torch.randn(4, 3)])
+            return TorchLoaderOutput(model=Unsupported(), inputs=[torch.randn(4, 3)])
         """)
     set_config(workdir, models={"m": path})
     run = snakemake(workdir, "-j2", "results/m.so")
@@ -168,7 +168,7 @@ def test_unsupported_op(workdir):
     message = run.stderr[run.stderr.index("error: [m] mlir_tcp: "):]
     assert message.startswith("error: [m] mlir_tcp: 2 ops could not be converted to TCP:\n"
                               "  results/m.torch.mlir:")
-    assert "torch.aten.sort (no Torch-to-TCP pattern for this op)" in message
+    assert "torch.aten.diagonal (no Torch-to-TCP pattern for this op)" in message
     assert "torch.aten.kthvalue (no Torch-to-TCP pattern for this op)" in message
     assert outputs(workdir) == ["m.torch.mlir", "m.torch.weights", "toolchain.json"]  # no m.tcp.mlir, no m.weights
     # With allow_unconverted the TCP is written, with both ops as tcp.custom_op;
@@ -176,8 +176,8 @@ def test_unsupported_op(workdir):
     set_config(workdir, models={"m": {"loader": path, "allow_unconverted": True}})
     run = snakemake(workdir, "-j2", "results/m.so")
     tcp = (workdir / "results/m.tcp.mlir").read_text()
-    assert 'tcp.custom_op("torch.aten.sort")' in tcp and 'tcp.custom_op("torch.aten.kthvalue")' in tcp
-    fails_cleanly(run, "mlir_llvm", "no lowering is registered for custom op 'torch.aten.sort'")
+    assert 'tcp.custom_op("torch.aten.diagonal")' in tcp and 'tcp.custom_op("torch.aten.kthvalue")' in tcp
+    fails_cleanly(run, "mlir_llvm", "no lowering is registered for custom op 'torch.aten.diagonal'")
     assert not (workdir / "results/m.llvm.mlir").exists()
     set_config(workdir, models={"m": GOOD_MODEL})
     recovers(workdir, "results/m.so")

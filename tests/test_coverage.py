@@ -23,19 +23,19 @@ LOADERS = """
     import torch
     from tcp_aot.loader import TorchLoaderOutput
 
-    class SortKth(torch.nn.Module):
+    class DiagonalKth(torch.nn.Module):
         def forward(self, x):
-            return torch.sort(x, 1)[0] + x.kthvalue(2, 0)[0]
+            return torch.diagonal(x)[:1] + x.kthvalue(2, 0)[0]
 
-    class Sort(torch.nn.Module):
+    class Diagonal(torch.nn.Module):
         def forward(self, x):
-            return torch.sort(x, 0)[0] * 2.0
+            return torch.diagonal(x) * 2.0
 
-    def sort_kth_loader():
-        return TorchLoaderOutput(model=SortKth(), inputs=[torch.randn(4, 3)])
+    def diagonal_kth_loader():
+        return TorchLoaderOutput(model=DiagonalKth(), inputs=[torch.randn(4, 3)])
 
-    def sort_loader():
-        return TorchLoaderOutput(model=Sort(), inputs=[torch.randn(5)])
+    def diagonal_loader():
+        return TorchLoaderOutput(model=Diagonal(), inputs=[torch.randn(5, 5)])
 
     def raises_loader():
         raise ValueError("no weights")
@@ -45,9 +45,9 @@ LOADERS = """
 # the nested run sees the config as given on the command line.
 MY_MODELS = {"coverage": {"models": {
     "good": "models.broadcast_add_mixed_ranks.broadcast_add_mixed_ranks_loader",
-    "sort_kth": "models.cov_models.sort_kth_loader",
+    "diagonal_kth": "models.cov_models.diagonal_kth_loader",
 }}}
-MORE_MODELS = {"coverage": {"models": {"sort_only": "models.cov_models.sort_loader"}}}
+MORE_MODELS = {"coverage": {"models": {"diagonal_only": "models.cov_models.diagonal_loader"}}}
 COVERAGE_ARGS = ["-j2", "coverage", "--configfile", "my_models.yaml", "more_models.yaml",
                  "--config", "coverage={models: {raises: models.cov_models.raises_loader}}"]
 
@@ -79,17 +79,18 @@ def test_coverage_of_a_users_models(tmp_path):
     programs, ops = _tables(report)
     assert programs == [
         ["good", "test_run", "-", "passed", ""],
-        ["sort_kth", "npz", "mlir_tcp", "not run",
-         "2 ops could not be converted to TCP: torch.aten.kthvalue, torch.aten.sort"],
-        ["sort_only", "npz", "mlir_tcp", "not run", "1 op could not be converted to TCP: torch.aten.sort"],
+        ["diagonal_kth", "npz", "mlir_tcp", "not run",
+         "2 ops could not be converted to TCP: torch.aten.diagonal, torch.aten.kthvalue"],
+        ["diagonal_only", "npz", "mlir_tcp", "not run", "1 op could not be converted to TCP: torch.aten.diagonal"],
         ["raises", "-", "mlir_torch", "not run",
          "loader 'models.cov_models.raises_loader' raised ValueError: no weights"],
     ], report
-    assert ops == [["torch.aten.sort", "2", "sort_kth, sort_only"], ["torch.aten.kthvalue", "1", "sort_kth"]]
+    assert ops == [["torch.aten.diagonal", "2", "diagonal_kth, diagonal_only"],
+                   ["torch.aten.kthvalue", "1", "diagonal_kth"]]
     assert "1 of 4 programs pass their test. Failed at: mlir_tcp 2, mlir_torch 1." in report
     # Only the listed models were built; config.yaml was not touched.
     built = {p.name.split(".")[0].removesuffix("_test") for p in (workdir / "results").iterdir() if p.is_file()}
-    assert built == {"good", "sort_kth", "sort_only", "toolchain", "coverage"}
+    assert built == {"good", "diagonal_kth", "diagonal_only", "toolchain", "coverage"}
     assert (workdir / "config.yaml").read_text() == (ROOT / "config.yaml").read_text()
 
     # Run again, the report's job runs again: its nested snakemake retries
@@ -98,7 +99,7 @@ def test_coverage_of_a_users_models(tmp_path):
     assert again.returncode == 0, again.output[-3000:]
     nested = (workdir / "logs/coverage/coverage.log").read_text()
     jobs = set(re.findall(r"^(?:local)?rule (\w+):\n(?:    .*\n)*?    wildcards: name=(\w+)$", nested, re.MULTILINE))
-    assert jobs == {("mlir_torch", "raises"), ("mlir_tcp", "sort_kth"), ("mlir_tcp", "sort_only")}, nested
+    assert jobs == {("mlir_torch", "raises"), ("mlir_tcp", "diagonal_kth"), ("mlir_tcp", "diagonal_only")}, nested
     assert (workdir / "results/coverage.md").read_text() == report
 
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StageError
+from ..loader import flat_outputs, run_loader
 from .npz import Case, Reference
 
 
 def model_reference(loader_path: str, torch_mlir_text: str) -> Reference:
     """The loader's sample inputs and eager outputs, plus a second case at
     other sizes of the dynamic dims (when the program has any)."""
-    from ..loader import run_loader
-
     out = run_loader(loader_path)
     ref = Reference()
     sample = [t.detach().clone() for t in out.inputs]
@@ -39,9 +38,10 @@ def _eager(model, inputs, which: str) -> list[np.ndarray]:
             result = model(*[t.clone() for t in inputs])
     except Exception as e:
         raise StageError(f"the model raised {type(e).__name__} on {which}: {e}") from None
-    results = list(result) if isinstance(result, (tuple, list)) else [result]
+    results = flat_outputs(result)
     if not results or not all(isinstance(r, torch.Tensor) for r in results):
-        raise StageError("the model must return a tensor or a tuple of tensors")
+        raise StageError("the model must return tensors (in tuples, lists, dicts or dataclasses); "
+                         f"it returned {type(result).__name__}")
     return _to_numpy(results)
 
 

@@ -303,10 +303,15 @@ def _bound(v: ir.Value, what: str):
 
 @PATTERNS.register("torch.aten.clamp")
 def convert_clamp(op, rewriter):
-    lo, hi = _bound(op.operands[1], "clamp min"), _bound(op.operands[2], "clamp max")
-    if lo is None and hi is None:
+    """Constant bounds are tcp.clamp's; a bound computed at run time (from a
+    size, as in grid_sample's decomposition) makes it clamp.Tensor's max
+    and min."""
+    if is_none(op.operands[1]) and is_none(op.operands[2]):
         raise Unsupported("clamp needs a min or a max")
-    _clamp(op, rewriter, lo, hi)
+    if any(not is_none(v) and const_scalar(v) is None for v in op.operands[1:3]):
+        convert_clamp_tensor(op, rewriter)
+        return
+    _clamp(op, rewriter, _bound(op.operands[1], "clamp min"), _bound(op.operands[2], "clamp max"))
 
 
 @PATTERNS.register("torch.aten.clamp_min")
@@ -321,8 +326,8 @@ def convert_clamp_max(op, rewriter):
 
 @PATTERNS.register("torch.aten.clamp.Tensor")
 def convert_clamp_tensor(op, rewriter):
-    """clamp with tensor bounds: max with the lower bound, then min with the
-    upper one (NaN propagates, as in PyTorch)."""
+    """clamp with tensor (or run-time scalar) bounds: max with the lower
+    bound, then min with the upper one (NaN propagates, as in PyTorch)."""
     result = result_tensor(op)
     elem = result.element_type()
     operands = [v for v in op.operands[:3] if not is_none(v)]

@@ -55,6 +55,13 @@ def convert_scalar_binary(op, rewriter):
     replace(rewriter, op, [make(a, b).result])
 
 
+@PATTERNS.register("torch.aten.div.int")
+def convert_int_div(op, rewriter):
+    """int / int is a float (Python's true division)."""
+    a, b = (arith.SIToFPOp(ir.F64Type.get(), to_builtin(v)).result for v in op.operands)
+    replace(rewriter, op, [arith.DivFOp(a, b).result])
+
+
 @PATTERNS.register("torch.aten.neg.int")
 def convert_int_neg(op, rewriter):
     a = to_builtin(op.operands[0])

@@ -32,6 +32,32 @@ func.func @size_arithmetic(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?]
   return %2 : !torch.vtensor<[?],f32>
 }
 
+// -----
+
+// A size divided by an int is a float (Python's true division), as a
+// decomposition computing with a dynamic image size makes it; a size as a
+// 0-d tensor; a clamp bound computed from a size is a tcp.min.
+// CHECK-LABEL: func.func @size_as_float_and_tensor
+// CHECK: %[[D:.*]] = tensor.dim %arg0
+// CHECK: %[[I:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK: %[[F:.*]] = arith.sitofp %[[I]] : i64 to f64
+// CHECK: arith.divf %[[F]], %{{.*}} : f64
+// CHECK: tensor.from_elements %[[I]] : tensor<i64>
+// CHECK: %[[B:.*]] = tensor.from_elements %{{.*}} : tensor<1xf32>
+// CHECK: %[[BB:.*]] = tcp.broadcast %[[B]], %{{.*}} {axes = [0]} : tensor<1xf32>, index -> tensor<?xf32>
+// CHECK: %[[LOW:.*]] = tcp.max %arg0, %{{.*}} : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
+// CHECK: tcp.min %[[LOW]], %[[BB]] : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
+func.func @size_as_float_and_tensor(%arg0: !torch.vtensor<[?],f32>) -> (!torch.vtensor<[?],f32>, !torch.vtensor<[],si64>, !torch.vtensor<[?],f32>) {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?],f32>, !torch.int -> !torch.int
+  %1 = torch.aten.div.int %0, %int2 : !torch.int, !torch.int -> !torch.float
+  %2 = torch.aten.mul.Scalar %arg0, %1 : !torch.vtensor<[?],f32>, !torch.float -> !torch.vtensor<[?],f32>
+  %3 = torch.prim.NumToTensor.Scalar %0 : !torch.int -> !torch.vtensor<[],si64>
+  %4 = torch.aten.clamp %arg0, %int0, %0 : !torch.vtensor<[?],f32>, !torch.int, !torch.int -> !torch.vtensor<[?],f32>
+  return %2, %3, %4 : !torch.vtensor<[?],f32>, !torch.vtensor<[],si64>, !torch.vtensor<[?],f32>
+}
+
 // Every op that did not convert, with its location, in one message.
 // REPORT: error: 2 ops could not be converted to TCP:
 // REPORT-NEXT:   {{.*}}two_unsupported.mlir:6:8: torch.aten.nan_to_num (no Torch-to-TCP pattern for this op)
