@@ -11,10 +11,12 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 import pytest
 
 from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds, program_costs
 from tcp_aot.bench.measure import Timing, fastest_of_rounds, time_calls
+from tcp_aot.bench.outputs import OutputMismatch, compare_outputs
 from tcp_aot.bench.peers import bench_peers, installed
 from tcp_aot.bench.report import compile_costs, geometric_mean, table
 from workflow import copy_workflow, set_config, snakemake
@@ -102,7 +104,6 @@ def test_a_model_is_timed_beside_the_peers_installed(benched):
 
 @pytest.mark.skipif(not installed("aoti"), reason="AOTInductor needs g++ (make bench-peers)")
 def test_a_peer_that_cannot_compile_a_model_is_reported_not_raised():
-    import numpy as np
     import torch
 
     class DataDependentBranch(torch.nn.Module):
@@ -114,6 +115,27 @@ def test_a_peer_that_cannot_compile_a_model_is_reported_not_raised():
                          1, 0.0, 1, lambda: None)
     assert result["aoti"]["status"] == "failed"
     assert result["aoti"]["reason"].startswith("GuardOnDataDependentSymNode: ")
+
+
+def test_a_model_reports_its_accuracy_against_eager(benched):
+    accuracy = json.loads((benched / "results/matmul_ranks.bench.json").read_text())["functions"]["func_main"][
+        "accuracy"]
+    assert accuracy["rtol"] == 1e-5 and accuracy["atol"] == 1e-6
+    assert 0 <= accuracy["atol_needed"] <= accuracy["atol"]  # it passed its test
+    assert 0 < accuracy["max_abs"] < 1e-4 and accuracy["max_rel"] > 0  # sums in another order than eager's
+    assert re.search(r"\| matmul_ranks \| [0-9.e-]+ \| [0-9.e-]+ \| 1e-05 \| 1e-06 \| [0-9.e-]+ \|",
+                     (benched / "results/bench.md").read_text())
+
+
+def test_accuracy_gives_the_atol_needed_at_the_rtol():
+    want = np.array([1.0, -100.0, 0.0, np.nan], np.float32)
+    got = np.array([1.5, -100.2, 1e-3, np.nan], np.float32)
+    accuracy = compare_outputs([got], [want], rtol=1e-3, atol=0.6)
+    assert accuracy.max_abs == pytest.approx(0.5)
+    assert accuracy.max_rel == pytest.approx(0.5)  # 0.5 / 1.0; the 0 reference has no relative error
+    assert accuracy.atol_needed == pytest.approx(0.5 - 1e-3)  # -100.2 needs 0.2 - 0.1
+    with pytest.raises(OutputMismatch, match="output 0 differs from the reference in 1 of 4 elements"):
+        compare_outputs([got], [want], rtol=1e-3, atol=0.4)
 
 
 def test_contractions_report_gflops(benched):

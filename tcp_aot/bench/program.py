@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Sequence
 
@@ -20,7 +21,7 @@ from ..reference.npz import load_npz, npz_key
 from ..runtime.library import Library
 from .flops import flops
 from .measure import Timing, fastest_of_rounds, time_calls
-from .outputs import OutputMismatch, compare_outputs
+from .outputs import Accuracy, OutputMismatch, compare_outputs
 from .peers import bench_peers
 
 
@@ -52,7 +53,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
     for sig in sigs:
         function = library.functions[sig.name]
         wants = [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))]
-        error = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
+        accuracy = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
         prepared = function.prepare(*inputs[sig.name])
 
         def time_ours(n: int) -> Timing:
@@ -74,7 +75,8 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
                 "ratio": ours.median_ms / eager.median_ms if eager else None,
                 "gflops": counts[sig.name] / ours.median_ms / 1e6 if counts[sig.name] else None,
             }
-        functions[sig.name] = {"flop": counts[sig.name], "max_abs_error": error, "timings": timings}
+        functions[sig.name] = {"flop": counts[sig.name], "timings": timings,
+                               "accuracy": asdict(accuracy) | {"rtol": rtol, "atol": atol}}
         if loaded and peers:
             functions[sig.name]["peers"] = bench_peers(
                 list(peers), model, loaded.dynamic_shapes, tensors, wants, thread_counts, rtol, atol,
@@ -83,7 +85,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
 
 
 def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,
-           atol: float) -> float:
+           atol: float) -> Accuracy:
     try:
         return compare_outputs(gots, wants, rtol, atol)
     except OutputMismatch as e:

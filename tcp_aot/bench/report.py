@@ -1,7 +1,8 @@
 """The benchmark report over all programs: one table (results/bench.md) of
 each program's median times against eager PyTorch, their ratios, GFLOP/s and
-compile cost, the targets config.yaml sets, the compile time of each stage,
-and a plot of the ratios (results/bench.png)."""
+compile cost, the targets config.yaml sets, how far each program's outputs
+are from eager PyTorch's, the compile time of each stage, and a plot of the
+ratios (results/bench.png)."""
 
 from __future__ import annotations
 
@@ -91,9 +92,28 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
                       f"{_ratio(geometric_mean([r.get(many, r[1])['ratio'] for r in real_rows]))} ({many} threads)"]
     lines += _targets(all_rows, bench_config.get("targets", {}), many)
     lines += _peers(all_rows, real, many)
+    lines += accuracy(benches)
     lines += _compile_stages(stages)
     lines += compile_costs(programs)
     return "\n".join(lines) + "\n"
+
+
+def accuracy(benches: list[dict]) -> list[str]:
+    """Each program's largest errors against the reference (eager PyTorch's
+    outputs on case 0), beside its tolerance and the atol its outputs need
+    at its rtol: a tolerance derived, not guessed."""
+    found = [(b["program"], f, r["accuracy"]) for b in benches for f, r in b["functions"].items()
+             if r.get("accuracy", {}).get("max_abs")]
+    if not found:
+        return []
+    lines = ["", "Accuracy against the reference (case 0): the largest absolute and relative errors of the float "
+                 "outputs, the tolerance in use and the atol they need at its rtol.", "",
+             "| program | max abs error | max rel error | rtol | atol | atol needed |", "|---|" + "---:|" * 5]
+    for program, function, a in found:
+        name = program if function == "func_main" else f"{program} @{function}"
+        lines.append(f"| {name} | {a['max_abs']:.2g} | {a['max_rel']:.2g} | {a['rtol']:.0e} | {a['atol']:.0e} "
+                     f"| {a['atol_needed']:.2g} |")
+    return lines
 
 
 def _peers(all_rows: list[dict], real: set[str], many: int) -> list[str]:
