@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .abi import SIGNATURE_VERSION
 from .errors import StageError
 
 # MLIR element type -> NumPy dtype, for the types that cross the ABI.
@@ -105,7 +106,7 @@ class ProgramSignature:
             return {"name": t.name, "element": t.element, "shape": list(t.shape),
                     "symbols": list(t.symbols) or [None] * t.rank}
         w = self.weights
-        return json.dumps({"program": self.program, "functions": [
+        return json.dumps({"version": SIGNATURE_VERSION, "program": self.program, "functions": [
             {"name": f.name, "inputs": [tensor(t) for t in f.inputs], "outputs": [tensor(t) for t in f.outputs],
              "symbols": [{"name": s.name, "min": s.min, "max": s.max} for s in f.symbols]}
             for f in self.functions], "weights": {"mode": w.mode, "entries": w.entries, "bytes": w.bytes}},
@@ -113,7 +114,12 @@ class ProgramSignature:
 
     @staticmethod
     def from_json(text: str) -> ProgramSignature:
+        """A ValueError for a signature of another version (a .so built by
+        another tcp_aot)."""
         data = json.loads(text)
+        if data.get("version") != SIGNATURE_VERSION:
+            raise ValueError(f"its signature is of version {data.get('version')}, and this tcp_aot reads version "
+                             f"{SIGNATURE_VERSION}: rebuild it")
 
         def tensor(t: dict) -> TensorSpec:
             return TensorSpec(t["element"], tuple(t["shape"]), t["name"], tuple(t["symbols"]))

@@ -24,11 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..c_interface import STATUS_CODES
+from ..abi import STATUSES
 from ..signature import FunctionSignature, ProgramSignature, describe
 from ..weights.file import Layout, WeightsError, WeightsFile
 
-STATUS_NAMES = {value: name for name, value, _ in STATUS_CODES}
+STATUS_NAMES = {s.value: s.name for s in STATUSES}
 
 
 class SignatureError(ValueError):
@@ -88,7 +88,10 @@ class Program:
             raise ValueError(f"{self.path} carries no tcp_aot signature: it is not a tcp_aot program, "
                              f"or was built before tcp_aot embedded signatures (rebuild it)") from None
         read.restype = ctypes.c_char_p
-        self.signature = ProgramSignature.from_json(read().decode())
+        try:
+            self.signature = ProgramSignature.from_json(read().decode())
+        except ValueError as e:
+            raise ValueError(f"{self.path}: {e}") from None
         prefix = self.signature.program
         self._last_error = getattr(self._lib, f"{prefix}_last_error")
         self._last_error.restype = ctypes.c_char_p

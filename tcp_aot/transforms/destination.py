@@ -25,12 +25,11 @@ from torch_mlir.dialects import arith, func, memref
 
 from ..errors import StageError
 from ..walk import collect
-from .output_dims import SUFFIX as OUTPUT_DIMS
+from ..abi import INTO, OUTPUT_DIMS
 from .output_dims import is_public_function
 from .owned_results import branch_allocations
 from .runtime_errors import Messages, fail_if, failure_status
 
-SUFFIX = "__into"
 ALIGNMENT = 64  # as one-shot-bufferize aligns its allocations
 
 
@@ -40,7 +39,7 @@ def add_destination_functions(root: ir.Operation) -> None:
                  for op in block.operations if op.operation.name == "func.func"}
     messages = Messages(root, "__tcp_aot_destination_message_")
     for name, op in functions.items():
-        if is_public_function(op) and not name.endswith((OUTPUT_DIMS, SUFFIX)):
+        if is_public_function(op) and not name.endswith((OUTPUT_DIMS, INTO)):
             into = _add_into(op, name, messages)
             _make_wrapper(op, name, into, functions.get(name + OUTPUT_DIMS))
     messages.define()
@@ -52,7 +51,7 @@ def _function_type(op: ir.Operation) -> ir.FunctionType:
 
 def _add_into(original: ir.Operation, name: str, messages: Messages) -> ir.Operation:
     into = original.clone(ir.InsertionPoint.after(original))
-    into.attributes["sym_name"] = ir.StringAttr.get(name + SUFFIX)
+    into.attributes["sym_name"] = ir.StringAttr.get(name + INTO)
     entry = into.regions[0].blocks[0]
     ret = list(entry.operations)[-1]
     results = _function_type(original).results
@@ -188,5 +187,5 @@ def _make_wrapper(f: ir.Operation, name: str, into: ir.Operation, output_dims: i
             first += t.rank
             outs.append(memref.AllocOp(t, sizes, [], alignment=ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
                                                                                    ALIGNMENT)).result)
-        func.CallOp([], name + SUFFIX, args + outs)
+        func.CallOp([], name + INTO, args + outs)
         func.ReturnOp(outs)

@@ -16,11 +16,11 @@ from __future__ import annotations
 from torch_mlir import ir, passmanager
 from torch_mlir.dialects import arith, func, tensor
 
+from ..abi import OUTPUT_DIMS
 from ..errors import StageError
 from ..walk import collect
 from .runtime_errors import failure_status
 
-SUFFIX = "__output_dims"
 
 _SIMPLIFY = "func.func(scf-for-loop-canonicalization,resolve-ranked-shaped-type-result-dims,canonicalize,cse)"
 # What may remain: dim arithmetic, the guards and their messages.
@@ -81,7 +81,7 @@ def _keeps_shape(loop: ir.Operation, i: int) -> bool:
 def _add(original: ir.Operation) -> None:
     name = ir.StringAttr(original.attributes["sym_name"]).value
     clone = original.clone(ir.InsertionPoint.after(original))
-    clone.attributes["sym_name"] = ir.StringAttr.get(name + SUFFIX)
+    clone.attributes["sym_name"] = ir.StringAttr.get(name + OUTPUT_DIMS)
     ret = collect(clone, lambda o: o.name == "func.return")[0]
     i64 = ir.IntegerType.get_signless(64)
     with ir.InsertionPoint(ret), ret.location:
@@ -107,4 +107,4 @@ def _add(original: ir.Operation) -> None:
                    if o.name not in _LEFT and not o.name.startswith("arith.")})
     if left:
         raise StageError(f"@{name}: its results' dims depend on more than its inputs' dims "
-                         f"({', '.join(left)} remain in @{name}{SUFFIX})")
+                         f"({', '.join(left)} remain in @{name}{OUTPUT_DIMS})")

@@ -29,12 +29,9 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, func
 
 from ..walk import collect
-from .destination import SUFFIX as INTO
-from .output_dims import SUFFIX as OUTPUT_DIMS
+from ..abi import INTO, OUTPUT_DIMS, POOL_ALIGNMENT, POOL_BYTES
 from .runtime_errors import failure_status
 
-SUFFIX = "__pool_bytes"
-POOL_ALIGNMENT = 64  # as TCP_AOT_POOL_ALIGNMENT in tcp_aot_runtime.c
 UNBOUNDED = -1  # what a pool-size function returns when an allocation's size varies between loop iterations
 
 
@@ -45,9 +42,9 @@ def add_pool_bytes_functions(root: ir.Operation) -> None:
             continue
         name = ir.StringAttr(op.attributes["sym_name"]).value
         if name.endswith(INTO):
-            _add(op, name.removesuffix(INTO) + SUFFIX)
+            _add(op, name.removesuffix(INTO) + POOL_BYTES)
         elif name.endswith(OUTPUT_DIMS):
-            _add(op, name + SUFFIX)
+            _add(op, name + POOL_BYTES)
 
 
 def _add(measured: ir.Operation, name: str) -> None:

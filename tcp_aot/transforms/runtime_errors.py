@@ -1,7 +1,7 @@
 """How compiled code fails at run time.
 
 Every failed check calls `__tcp_aot_fail(code, format, a, b)`: the status
-code of the failure (CODES), a printf format and two i64 values for it. The
+code of the failure (abi.CHECK_STATUS), a printf format and two i64 values for it. The
 function is the .so's own (tcp_aot/c_interface/tcp_aot_runtime.c): in a
 status-returning call it ends the call with that code and message; through
 the memref ABI it prints the message on stderr and calls abort(). The shape
@@ -15,12 +15,11 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import arith, llvm, scf
 
+from ..abi import CHECK_STATUS
 from ..walk import named
 
 FAIL = "__tcp_aot_fail"
 
-# The status codes of failed checks (the C header documents them).
-CODES = {"shape": 1, "value": 2, "internal": 5}
 
 # Hidden: each .so's code calls its own, even when several are loaded.
 _RUNTIME = f"llvm.func hidden @{FAIL}(i32, !llvm.ptr, i64, i64)"
@@ -64,21 +63,21 @@ class Messages:
 
 
 def failure_status(op: ir.Operation) -> str | None:
-    """The status (a CODES key) with which `op` fails, if it is a call of
+    """The status (a CHECK_STATUS key) with which `op` fails, if it is a call of
     __tcp_aot_fail; else None."""
     if op.name != "llvm.call" or "callee" not in op.attributes or \
             ir.FlatSymbolRefAttr(op.attributes["callee"]).value != FAIL:
         return None
     code = ir.IntegerAttr(op.operands[0].owner.operation.attributes["value"]).value
-    return next(name for name, value in CODES.items() if value == code)
+    return next(name for name, value in CHECK_STATUS.items() if value == code)
 
 
 def fail_if(failed: ir.Value, code: str, symbol: str, a: ir.Value, b: ir.Value) -> None:
-    """At the current insertion point: if `failed`, fail with status CODES[code]
+    """At the current insertion point: if `failed`, fail with status CHECK_STATUS[code]
     and message `symbol` with the i64 values a and b."""
     branch = scf.IfOp(failed)
     with ir.InsertionPoint(branch.then_block):
-        status = arith.ConstantOp(ir.IntegerType.get_signless(32), CODES[code]).result
+        status = arith.ConstantOp(ir.IntegerType.get_signless(32), CHECK_STATUS[code]).result
         message = llvm.AddressOfOp(llvm.PointerType.get(), symbol).result
         llvm.CallOp(None, [status, message, a, b], [], [], callee=FAIL)
         scf.YieldOp([])

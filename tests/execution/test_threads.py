@@ -16,7 +16,7 @@ from support import compile_tcp
 from tcp_aot.context import make_context
 from tcp_aot.interpreter import Interpreter
 from tcp_aot.module_io import parse_module
-from tcp_aot.transforms.destination import SUFFIX as INTO
+from tcp_aot.abi import INTO
 
 PROGRAM = """
 func.func @matmul(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>) -> tensor<?x300xf32> {
