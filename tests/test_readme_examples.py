@@ -1,6 +1,7 @@
-"""The README's examples of the interfaces, run as written: the Python
-runtime, the header excerpt, the C program and its output, tcp-aot info and
-torch.compile."""
+"""The examples of the interfaces in the README and docs/, run as written:
+the Python runtime, the header excerpt (docs/interfaces.md), the C program
+and its output, tcp-aot info and torch.compile (README.md). An example is the
+code block after `<!-- example: NAME -->`, found in README.md or docs/*.md."""
 
 from __future__ import annotations
 
@@ -12,14 +13,17 @@ from pathlib import Path
 
 from conftest import ROOT
 
-README = (ROOT / "README.md").read_text()
+DOCS = {path.relative_to(ROOT): path.read_text()
+        for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]}
 
 
 def example(name: str) -> str:
-    """The code block after `<!-- example: NAME -->`."""
-    found = re.search(rf"<!-- example: {re.escape(name)} -->\n```\w*\n(.*?)```", README, re.DOTALL)
-    assert found, f"README has no example {name}"
-    return found.group(1)
+    """The code block after `<!-- example: NAME -->`, which README.md and
+    docs/*.md have exactly once between them."""
+    found = [(path, match) for path, text in DOCS.items()
+             for match in re.finditer(rf"<!-- example: {re.escape(name)} -->\n```\w*\n(.*?)```", text, re.DOTALL)]
+    assert len(found) == 1, f"example {name} is in {[str(path) for path, _ in found]}, not in one place"
+    return found[0][1].group(1)
 
 
 def run_python(code: str, cwd: Path, **env) -> subprocess.CompletedProcess:

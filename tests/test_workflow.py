@@ -215,7 +215,7 @@ def test_dag_draws(built):
 
 def test_lint_only_advises_per_rule_environments():
     """`snakemake --lint` has nothing to say but its advice to pin a conda
-    environment or container per rule (the README says why that does not
+    environment or container per rule (docs/workflow.md says why that does not
     apply)."""
     lint = snakemake(ROOT, "--lint")
     advice = set(re.findall(r"^\s+\* (.*)$", lint.output, re.MULTILINE))

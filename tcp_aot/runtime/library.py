@@ -1,5 +1,5 @@
 """Calling a compiled program's functions from Python through their memref
-ABI (`_mlir_ciface_<name>`, see the README's "The compiled functions"):
+ABI (`_mlir_ciface_<name>`, see docs/interfaces.md, "The compiled functions"):
 NumPy arrays in, NumPy arrays out. The benchmark and the execution tests
 use it: it calls the compiled code with nothing around it. Users call
 through program.py (tcp_aot.load), which checks and never aborts.
