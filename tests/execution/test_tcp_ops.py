@@ -752,6 +752,14 @@ for _dt in FLOATS + INTS:
                 exact=_kind != "Sum" or not _dt.startswith("f"))
 
 
+_scatter.add("scatter_nd_no_positions", func("scatter_nd_no_positions", [
+    ("a", "tensor<?x3xf32>"), ("i", "tensor<?x1xi64>"), ("u", "tensor<?x3xf32>")], [
+    "%0 = tcp.scatter_nd %a, %i, %u {kind = #tcp<scatterKind Sum>} : tensor<?x3xf32>, tensor<?x1xi64>, "
+    "tensor<?x3xf32> -> tensor<?x3xf32>"], [("0", "tensor<?x3xf32>")]),
+    lambda rng: [random_array("f32", (4, 3), rng), np.zeros((0, 1), np.int64), np.zeros((0, 3), np.float32)],
+    exact=True)
+
+
 # -- sort -------------------------------------------------------------------------
 
 _sort = family("sort")
