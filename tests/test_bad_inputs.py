@@ -268,8 +268,10 @@ def _start_slow_job(workdir: Path, seconds: int, *args: str) -> subprocess.Popen
         return broadcast_add_mixed_ranks_loader()
     """
     set_config(workdir, models={"m": write_model(workdir, "slow", loader)})
+    # SIGINT as in a terminal: a test run started in a shell's background inherits it ignored.
     proc = subprocess.Popen([SNAKEMAKE, *args, "results/m.torch.mlir"], cwd=workdir, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while not (workdir / LOADER_STARTED).exists():
         assert proc.poll() is None, proc.communicate()[0][-3000:]
