@@ -28,6 +28,7 @@ from typing import Iterator
 
 import numpy as np
 from torch_mlir import ir
+from torch_mlir.dialects import tensor
 
 from .tcp_base import (
     ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, AtMost, Attr, BoolAttr, BoolTensor,
@@ -62,6 +63,14 @@ def _same_element_type(op: TcpOp, *fields: str) -> Iterator[str]:
 def _all_match(op: TcpOp, what: str, key, *fields: str) -> Iterator[str]:
     if len({key(_value(op, f).type) for f in fields}) > 1:
         yield f"failed to verify that all of {names(*fields)} have same {what}"
+
+
+def producer(v: ir.Value, cls: type[TcpOp]) -> TcpOp | None:
+    """The op of class `cls` that defines v, if one does."""
+    owner = v.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.operation.name != cls.OPERATION_NAME:
+        return None
+    return cls(owner.operation)
 
 
 def _value(op: TcpOp, field: str) -> ir.Value:
@@ -1043,6 +1052,27 @@ class TransposeOp(TcpOp):
     def evaluate(self, args, interpreter):
         return [np.transpose(args[0], i64_array(self.permutation)).copy()]
 
+    def fold(self):
+        perm = i64_array(self.permutation)
+        return [self.in_] if perm == sorted(perm) and self.in_.type == self.out.type else None
+
+    def canonicalize(self):
+        """A transpose of a transpose is one transpose (none when they cancel):
+        decompositions chain them (attention's heads moved and moved back)."""
+        inner = producer(self.in_, TransposeOp)
+        if inner is None:
+            return False
+        first = i64_array(inner.permutation)
+        perm = [first[d] for d in i64_array(self.permutation)]
+        with ir.InsertionPoint(self.operation), self.location:
+            if perm == sorted(perm) and inner.in_.type == self.out.type:
+                replacement = inner.in_
+            else:
+                replacement = TransposeOp.create(self.out.type, in_=inner.in_, permutation=perm).result
+        self.out.replace_all_uses_with(replacement)
+        self.operation.erase()
+        return True
+
 
 class PadOp(TcpOp):
     """Pad with `value` (a 0-d tensor of the element type): `low[d]`
@@ -1353,6 +1383,63 @@ class ContractOp(TcpOp):
         return (i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims),
                 i64_array(self.lhs_contracting_dims), i64_array(self.rhs_contracting_dims))
 
+    def canonicalize(self):
+        """Batch dims along which one operand is only a broadcast pair
+        nothing: that operand is read unbroadcast, and the other's batch
+        dims become free dims of its own (a linear layer's weight,
+        broadcast along the batch by the decomposition of a 3-D matmul,
+        meets one product instead of a batch of copies). A transpose puts
+        the result's dims back in their order when they move."""
+        lb, rb, lc, rc = self.dims()
+        for side in (1, 0):
+            operand = (self.lhs, self.rhs)[side]
+            batch = (lb, rb)[side]
+            broadcast = producer(operand, BroadcastOp)
+            if broadcast is None:
+                continue
+            axes = i64_array(broadcast.axes)
+            dropped = [i for i, d in enumerate(batch) if d in axes]
+            if not dropped or sorted(axes) != sorted(batch[i] for i in dropped):
+                continue
+            self._unbatch(side, broadcast.in_, dropped)
+            return True
+        return False
+
+    def _unbatch(self, side: int, source: ir.Value, dropped: list[int]) -> None:
+        """Replace this op by one reading `source` (operand `side`, 0 for lhs
+        or 1 for rhs, before its broadcast: unit dims at the batch dims
+        `dropped`) for that operand, the batch pairs `dropped` gone."""
+        lb, rb, lc, rc = self.dims()
+        gone = [(lb, rb)[side][i] for i in dropped]
+        other = ("l", "r")[1 - side]  # the side whose batch dims become free dims
+        # The output dims by what they are: a batch pair, or a free dim of lhs or rhs.
+        lhs_free = [d for d in range(_rank(self.lhs.type)) if d not in lb + lc]
+        rhs_free = [d for d in range(_rank(self.rhs.type)) if d not in rb + rc]
+        old = [("b", i) for i in range(len(lb))] + [("l", d) for d in lhs_free] + [("r", d) for d in rhs_free]
+        freed = {("b", i): (other, (lb, rb)[1 - side][i]) for i in dropped}
+        kept = [i for i in range(len(lb)) if i not in dropped]
+        free = sorted([k for k in old if k[0] != "b"] + list(freed.values()))  # lhs's then rhs's, in order
+        new = [("b", i) for i in kept] + free
+        order = [new.index(freed.get(k, k)) for k in old]  # old output dim k is new output dim order[k]
+        out_shape = [_shape(self.out.type)[order.index(n)] for n in range(len(new))]
+        out_t = ir.RankedTensorType.get([ir.ShapedType.get_dynamic_size() if s is None else s for s in out_shape],
+                                        element_type(self.out.type))
+
+        def renumbered(ds: list[int], of_side: int) -> list[int]:
+            return [d - sum(g < d for g in gone) for d in ds] if of_side == side else ds
+
+        with ir.InsertionPoint(self.operation), self.location:
+            unbroadcast = _without_unit_dims(source, sorted(gone))
+            lhs, rhs = (unbroadcast, self.rhs) if side == 0 else (self.lhs, unbroadcast)
+            product = ContractOp.create(
+                out_t, lhs=lhs, rhs=rhs, lhs_batch_dims=renumbered([lb[i] for i in kept], 0),
+                rhs_batch_dims=renumbered([rb[i] for i in kept], 1), lhs_contracting_dims=renumbered(lc, 0),
+                rhs_contracting_dims=renumbered(rc, 1)).result
+            if order != sorted(order):
+                product = TransposeOp.create(self.out.type, in_=product, permutation=order).result
+        self.out.replace_all_uses_with(product)
+        self.operation.erase()
+
     def result_dim(self, result, dim):
         """Out's dims: the batch dims, lhs's other dims, rhs's other dims."""
         lb, rb, lc, rc = self.dims()
@@ -1504,6 +1591,19 @@ class ConvOp(TcpOp):
                 for d, k in enumerate(offsets)]
             out += np.einsum("ngc...,goc->ngo...", xg[tuple(window)], wg[(Ellipsis,) + offsets])
         return [out.reshape(n, o, *out_sizes).astype(w.dtype)]
+
+
+def _without_unit_dims(v: ir.Value, dims: list[int]) -> ir.Value:
+    """v without its unit dims `dims` (a tensor.collapse_shape joining each
+    to the next dim kept, or to the last one before it)."""
+    t = ir.RankedTensorType(v.type)
+    kept = [d for d in range(t.rank) if d not in dims]
+    groups: list[list[int]] = [[] for _ in kept]
+    for d in range(t.rank):
+        later = [i for i, k in enumerate(kept) if k >= d]
+        groups[later[0] if later else len(kept) - 1].append(d)
+    out_t = ir.RankedTensorType.get([t.shape[d] for d in kept], t.element_type)
+    return tensor.CollapseShapeOp(out_t, v, groups).result
 
 
 def conv_output_size(size: int | None, kernel: int | None, stride: int, dilation: int, input_dilation: int,

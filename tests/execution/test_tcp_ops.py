@@ -565,6 +565,14 @@ _transpose_case("transpose_4d_mixed_f64", "f64", (2, 3, 4, 5), {0, 2}, (3, 1, 0,
 _transpose_case("transpose_identity_i8", "i8", (3, 4), {1}, (0, 1))
 _transpose_case("transpose_i1", "i1", (3, 5), {0}, (1, 0))
 _transpose_case("transpose_i64_unit_dims", "i64", (1, 4, 1), {1}, (2, 1, 0))
+_shapes.add("transposes_compose_and_cancel", func("transposes_compose_and_cancel", [
+    ("a", "tensor<2x?x4x5xf32>")], [
+    "%0 = tcp.transpose %a {permutation = [2, 0, 1, 3]} : tensor<2x?x4x5xf32> -> tensor<4x2x?x5xf32>",
+    "%1 = tcp.transpose %0 {permutation = [1, 2, 0, 3]} : tensor<4x2x?x5xf32> -> tensor<2x?x4x5xf32>",
+    "%2 = tcp.transpose %1 {permutation = [3, 0, 2, 1]} : tensor<2x?x4x5xf32> -> tensor<5x2x4x?xf32>",
+    "%3 = tcp.transpose %0 {permutation = [3, 1, 0, 2]} : tensor<4x2x?x5xf32> -> tensor<5x2x4x?xf32>"],
+    [("1", "tensor<2x?x4x5xf32>"), ("2", "tensor<5x2x4x?xf32>"), ("3", "tensor<5x2x4x?xf32>")]),
+    lambda rng: [random_array("f32", (2, 3, 4, 5), rng)], exact=True)
 
 
 def _pad_case(name, dt, shape, dynamic, low, high, value):
@@ -851,6 +859,37 @@ _contract.add("matmul_empty_contracting_dim", func("matmul_empty_contracting_dim
     "rhs_contracting_dims = [0]} : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>"], [("0", "tensor<?x?xf32>")]),
     lambda rng: [np.zeros((3, 0), np.float32), np.zeros((0, 2), np.float32)], exact=True)
 _contract_case("dot_all_dims_i32", "i32", (3, 4), (3, 4), [], [], [0, 1], [0, 1])
+
+
+def _broadcast_operand_case(name, side, source, operand, other, lb, rb, lc, rc, axes):
+    """A contract whose operand `side` (0: lhs, 1: rhs) is `source`
+    broadcast along `axes` to `operand` (dims `?` sized from `other`'s
+    dim 0): tcp-simplify drops the batch pairs the broadcast makes."""
+    st, ot_, xt = t(dims(source), "f32"), t(dyn(operand, set(axes)), "f32"), t(dyn(other, {0}), "f32")
+    lhs_t, rhs_t = (ot_, xt) if side == 0 else (xt, ot_)
+    ldims, rdims = (dyn(operand, set(axes)), dyn(other, {0}))[::1 if side == 0 else -1]
+    out = t(["?" if ldims[d] == "?" or rdims[e] == "?" else ldims[d] for d, e in zip(lb, rb)]
+            + [s for d, s in enumerate(ldims) if d not in lb + lc]
+            + [s for d, s in enumerate(rdims) if d not in rb + rc], "f32")
+    sizes = "".join(", %n" for _ in axes)
+    lhs, rhs = ("%bw", "%x") if side == 0 else ("%x", "%bw")
+    _contract.add(name, func(name, [("w", st), ("x", xt)], [
+        "%c0 = arith.constant 0 : index",
+        f"%n = tensor.dim %x, %c0 : {xt}",
+        f"%bw = tcp.broadcast %w{sizes} {{axes = {list(axes)}}} : {st}{', index' * len(axes)} -> {ot_}",
+        f"%0 = tcp.contract {lhs}, {rhs} {{lhs_batch_dims = {lb}, rhs_batch_dims = {rb}, lhs_contracting_dims = {lc}, "
+        f"rhs_contracting_dims = {rc}}} : {lhs_t}, {rhs_t} -> {out}"], [("0", out)]),
+        lambda rng: [random_array("f32", source, rng, edges=False), random_array("f32", other, rng, edges=False)],
+        tol=accumulated("f32"))
+
+
+# A linear layer's weight broadcast along the batch by a 3-D matmul's decomposition.
+_broadcast_operand_case("broadcast_rhs_batch_f32", 1, (1, 4, 5), (3, 4, 5), (3, 2, 4), [0], [0], [2], [1], [0])
+# The broadcast operand on the left: the product's dims come out transposed.
+_broadcast_operand_case("broadcast_lhs_batch_f32", 0, (1, 5, 4), (3, 5, 4), (3, 4, 2), [0], [0], [2], [1], [0])
+# Two batch pairs, both broadcast, the batch dims of the other operand not leading.
+_broadcast_operand_case("broadcast_rhs_two_batch_dims_f32", 1, (1, 1, 4, 5), (3, 3, 4, 5), (3, 2, 3, 4),
+                        [0, 2], [0, 1], [3], [2], [0, 1])
 
 
 # -- conv -------------------------------------------------------------------------

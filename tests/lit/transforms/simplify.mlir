@@ -1,6 +1,7 @@
 // tcp-simplify: constants folded at compile time (not when that would grow
 // them), x * 1 dropped, an arg_reduce whose indices are unread made a
-// reduce, unused TCP ops erased.
+// reduce, chains of transposes made one, a contraction's operand broadcast
+// along its batch dims read unbroadcast, unused TCP ops erased.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=tcp-simplify | FileCheck %s
 
 // A weight's transpose is done once, at compile time.
@@ -75,4 +76,66 @@ func.func @dead_ops(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = tcp.exp %x : tensor<4xf32> -> tensor<4xf32>
   %1 = tcp.tanh %0 : tensor<4xf32> -> tensor<4xf32>
   return %x : tensor<4xf32>
+}
+
+// -----
+
+// Attention moves its heads and moves them back: one transpose, or none.
+// CHECK-LABEL: func.func @transposes
+// CHECK: %[[T:.*]] = tcp.transpose %arg0 {permutation = [3, 0, 2, 1]}
+// CHECK-NOT: tcp.transpose
+// CHECK: return %arg0, %[[T]]
+func.func @transposes(%x: tensor<2x3x4x5xf32>) -> (tensor<2x3x4x5xf32>, tensor<5x2x4x3xf32>) {
+  %0 = tcp.transpose %x {permutation = [2, 0, 1, 3]} : tensor<2x3x4x5xf32> -> tensor<4x2x3x5xf32>
+  %1 = tcp.transpose %0 {permutation = [1, 2, 0, 3]} : tensor<4x2x3x5xf32> -> tensor<2x3x4x5xf32>
+  %2 = tcp.transpose %1 {permutation = [3, 0, 2, 1]} : tensor<2x3x4x5xf32> -> tensor<5x2x4x3xf32>
+  return %1, %2 : tensor<2x3x4x5xf32>, tensor<5x2x4x3xf32>
+}
+
+// -----
+
+// A 3-D input times a linear layer's weight, which the matmul's
+// decomposition broadcast along the batch: one product with the weight.
+// CHECK-LABEL: func.func @broadcast_weight
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0, 1], [2]] : tensor<1x64x32xf32> into tensor<64x32xf32>
+// CHECK-NOT: tcp.broadcast
+// CHECK: %[[P:.*]] = tcp.contract %arg0, %[[W]] {lhs_batch_dims = [], lhs_contracting_dims = [2], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<?x17x64xf32>, tensor<64x32xf32> -> tensor<?x17x32xf32>
+// CHECK-NOT: tcp.transpose
+// CHECK: return %[[P]]
+func.func @broadcast_weight(%x: tensor<?x17x64xf32>, %w: tensor<1x64x32xf32>) -> tensor<?x17x32xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x17x64xf32>
+  %b = tcp.broadcast %w, %n {axes = [0]} : tensor<1x64x32xf32>, index -> tensor<?x64x32xf32>
+  %0 = tcp.contract %x, %b {lhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_batch_dims = [0], rhs_contracting_dims = [1]} : tensor<?x17x64xf32>, tensor<?x64x32xf32> -> tensor<?x17x32xf32>
+  return %0 : tensor<?x17x32xf32>
+}
+
+// -----
+
+// The broadcast operand on the left: its free dims come first in the
+// product, a transpose puts the batch back in front.
+// CHECK-LABEL: func.func @broadcast_lhs
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<1x5x3xf32> into tensor<5x3xf32>
+// CHECK: %[[P:.*]] = tcp.contract %[[W]], %arg1 {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [1]} : tensor<5x3xf32>, tensor<?x3x7xf32> -> tensor<5x?x7xf32>
+// CHECK: %[[T:.*]] = tcp.transpose %[[P]] {permutation = [1, 0, 2]} : tensor<5x?x7xf32> -> tensor<?x5x7xf32>
+// CHECK: return %[[T]]
+func.func @broadcast_lhs(%w: tensor<1x5x3xf32>, %y: tensor<?x3x7xf32>) -> tensor<?x5x7xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %y, %c0 : tensor<?x3x7xf32>
+  %b = tcp.broadcast %w, %n {axes = [0]} : tensor<1x5x3xf32>, index -> tensor<?x5x3xf32>
+  %0 = tcp.contract %b, %y {lhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_batch_dims = [0], rhs_contracting_dims = [1]} : tensor<?x5x3xf32>, tensor<?x3x7xf32> -> tensor<?x5x7xf32>
+  return %0 : tensor<?x5x7xf32>
+}
+
+// -----
+
+// A broadcast along a dim that is not a batch dim stays.
+// CHECK-LABEL: func.func @broadcast_of_free_dim_stays
+// CHECK: tcp.broadcast
+// CHECK: tcp.contract
+func.func @broadcast_of_free_dim_stays(%x: tensor<4x1xf32>, %y: tensor<4x8xf32>) -> tensor<8x8xf32> {
+  %c8 = arith.constant 8 : index
+  %b = tcp.broadcast %x, %c8 {axes = [1]} : tensor<4x1xf32>, index -> tensor<4x8xf32>
+  %0 = tcp.contract %b, %y {lhs_batch_dims = [], lhs_contracting_dims = [0], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
 }
