@@ -85,6 +85,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "asserts-to-stderr": PythonPass(
         "tcp_aot.transforms.runtime_errors", "asserts_to_stderr",
         "Make cf.assert print its message (and checked values) on stderr before aborting"),
+    "contractions-to-matmul": PythonPass(
+        "tcp_aot.transforms.contractions", "contractions_to_matmul",
+        "Make every contraction a linalg.matmul or batch_matmul of transposed and reshaped operands, for the "
+        "matmul schedule"),
     "conv-to-matmul": PythonPass(
         "tcp_aot.transforms.conv_to_matmul", "conv_to_matmul",
         "Make convolutions of one group matrix products per image (im2col), for the matmul schedule"),
@@ -164,6 +168,7 @@ PIPELINES: dict[str, list[str]] = {
         # through every op before it (minutes for a deep model with a dynamic batch).
         "resolve-ranked-shaped-type-result-dims",
         "canonicalize", "cse",
+        "contractions-to-matmul",
         "conv-to-matmul",
         "mark-product-epilogues",
         "mark-parallel",
