@@ -127,6 +127,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.transforms.outline_nests", "outline_loop_nests",
         "Make each loop nest of a function of many a function of its own (LLVM's passes grow faster than a "
         "function)"),
+    "profile-kernels": PythonPass(
+        "tcp_aot.transforms.profile_kernels", "profile_kernels",
+        "Time every top-level kernel of each F__into (a profiled build; the .so's runtime adds up the times)"),
     "address-weights": PythonPass(
         "tcp_aot.transforms.address_weights", "address_weights",
         "Read weights at their offsets in the weights file the .so is given (LLVM dialect)", ("weights",)),
@@ -224,6 +227,11 @@ PIPELINES: dict[str, list[str]] = {
 }
 PIPELINES["tcp-to-llvm"] = (PIPELINES["tcp-to-linalg"] + PIPELINES["optimize-linalg"] + PIPELINES["linalg-to-memref"]
                             + PIPELINES["memref-to-llvm"])
+# The same with timers around each kernel, once the loops have their final
+# shape (transforms/profile_kernels.py): what `snakemake results/NAME.profile.md` builds.
+PIPELINES["tcp-to-llvm-profiled"] = [
+    name for step in PIPELINES["tcp-to-llvm"] for name in ([step, "profile-kernels"] if step == "outline-loop-nests"
+                                                          else [step])]
 
 
 def expand(names: list[str]) -> list[str]:

@@ -39,6 +39,7 @@ STAGES = {
     "test_run": (700, 1.2, 0.0),
     "bisect": (4000, 3.0, 60.0),
     "bench_program": (4000, 3.0, 20.0),
+    "profile": (1500, 3.0, 60.0),
 }
 _CODE = (".mlir", ".ll", ".S")
 

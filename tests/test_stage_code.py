@@ -18,7 +18,7 @@ def _files(stage: str) -> set[str]:
 
 def test_the_stages_are_the_stage_modules():
     assert stage_code.stages() == ["assemble", "bench", "bench_report", "bisect", "coverage", "header", "ll", "mlir_llvm",
-                                   "mlir_tcp", "mlir_torch", "npz_model", "npz_tcp_source", "optimize",
+                                   "mlir_tcp", "mlir_torch", "npz_model", "npz_tcp_source", "optimize", "profile",
                                    "shared_object", "signature", "test_bin", "test_cpp", "test_run", "toolchain"]
 
 

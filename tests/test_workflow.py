@@ -141,9 +141,11 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
     """stage_code reads imports statically; run each stage of a model and of
     a TCP source for real (python -X importtime) and check that every
     package module it loaded is in its listing."""
-    assert snakemake(built, "-j1", "results/code/bisect.txt").returncode == 0  # not in the default target
+    # Not in the default target:
+    assert snakemake(built, "-j1", "results/code/bisect.txt", "results/code/profile.txt").returncode == 0
     run = snakemake(built, "-n", "-p", "--forceall", "results/two_outputs.test.ok",
-                    "results/basic_tcp_ops.test.ok", "results/two_outputs.h", "results/two_outputs.bisect.txt")
+                    "results/basic_tcp_ops.test.ok", "results/two_outputs.h", "results/two_outputs.bisect.txt",
+                    "results/two_outputs.profile.md")
     checked = set()
     for block in run.stdout.split("\nrule ")[1:]:
         command = re.search(r"^Shell command: (.*)$", block, re.MULTILINE).group(1)
@@ -166,7 +168,7 @@ def test_every_stage_depends_on_every_package_module_it_loads(built, tmp_path):
         checked.add(stage)
     assert checked == {"mlir_torch", "mlir_tcp", "mlir_llvm", "ll", "toolchain", "optimize", "assemble",
                        "shared_object", "npz_model", "npz_tcp_source", "test_cpp", "test_bin", "test_run",
-                       "signature", "header", "bisect"}
+                       "signature", "header", "bisect", "profile"}
 
 
 def _module(path: str) -> str:

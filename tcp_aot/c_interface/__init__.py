@@ -33,8 +33,9 @@ C_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16":
 # Bytes per element in memory (i1 takes a byte, like NumPy's and C's bool).
 SIZES = {"f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
 
-def library_source(program: ProgramSignature) -> str:
-    """The C the .so carries besides its compiled code."""
+def library_source(program: ProgramSignature, kernels: list[dict] | None = None) -> str:
+    """The C the .so carries besides its compiled code; with the `kernels`
+    of a profiled build (transforms/profile_kernels.py), their timers."""
     p = program.program
     parts = [c_definitions(), RUNTIME.read_text(), f"""
 // ---- Generated for program {p} ----
@@ -52,8 +53,57 @@ const char *tcp_aot_signature(void) {{
 }}
 """]
     parts.append(_weights(p, program.weights))
+    if kernels is not None:
+        parts.append(_profile(kernels))
     parts += [_entries(p, f) for f in program.functions]
     return "\n".join(parts)
+
+
+def _profile(kernels: list[dict]) -> str:
+    """The kernels' timers: the compiled code calls enter and exit around
+    each kernel (on the calling thread); tcp_aot_profile_read gives each
+    kernel's nanoseconds and calls since the last reset."""
+    n = max(len(kernels), 1)
+    return f"""
+// ---- Profile: the time and calls of each of the {len(kernels)} kernels ----
+#include <time.h>
+
+static uint64_t tcp_aot_kernel_ns[{n}], tcp_aot_kernel_calls[{n}];
+static _Thread_local struct timespec tcp_aot_kernel_start;
+
+TCP_AOT_HIDDEN void __tcp_aot_profile_enter(int32_t kernel) {{
+  (void)kernel;
+  clock_gettime(CLOCK_MONOTONIC, &tcp_aot_kernel_start);
+}}
+
+TCP_AOT_HIDDEN void __tcp_aot_profile_exit(int32_t kernel) {{
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  uint64_t ns = (uint64_t)(now.tv_sec - tcp_aot_kernel_start.tv_sec) * 1000000000u +
+                (uint64_t)(now.tv_nsec - tcp_aot_kernel_start.tv_nsec);
+  __atomic_fetch_add(&tcp_aot_kernel_ns[kernel], ns, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&tcp_aot_kernel_calls[kernel], 1, __ATOMIC_RELAXED);
+}}
+
+// The kernels as JSON: each one's function, op and source location.
+const char *tcp_aot_profile_kernels(void) {{
+  return {json.dumps(json.dumps(kernels))};
+}}
+
+void tcp_aot_profile_read(uint64_t *ns, uint64_t *calls) {{
+  for (int k = 0; k < {len(kernels)}; ++k) {{
+    ns[k] = __atomic_load_n(&tcp_aot_kernel_ns[k], __ATOMIC_RELAXED);
+    calls[k] = __atomic_load_n(&tcp_aot_kernel_calls[k], __ATOMIC_RELAXED);
+  }}
+}}
+
+void tcp_aot_profile_reset(void) {{
+  for (int k = 0; k < {len(kernels)}; ++k) {{
+    __atomic_store_n(&tcp_aot_kernel_ns[k], 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&tcp_aot_kernel_calls[k], 0, __ATOMIC_RELAXED);
+  }}
+}}
+"""
 
 
 def _weights(p: str, w: WeightsSpec) -> str:

@@ -6,6 +6,7 @@
         --expect a.npy --expect b.npy
     tcp-aot run results/mlp.so --weights tuned.weights --input x.npy
     tcp-aot weights results/mlp.so --state-dict tuned.pt -o tuned.weights
+    tcp-aot profile results/mlp.profile.so --input x.npy --threads 1 2
 
 `info` prints each function's inputs and outputs as the C header documents
 them, and the program's weights. `run` calls one function (the only one, or
@@ -15,6 +16,11 @@ exactly otherwise); it exits 1 when an output differs, 2 when the call
 cannot be made. `weights` writes a weights file of the program's layout
 from a state_dict (torch.save, safetensors or .npz), for `--weights`,
 `tcp_aot.load(so, weights=...)` or the C interface's NAME_load_weights.
+`profile` calls one function of a profiled build (results/NAME.profile.so,
+from `snakemake results/NAME.profile.md`) on .npy inputs and prints where
+its time goes, kernel by kernel, with the TCP ops of NAME.tcp.mlir each
+comes from when that file is at hand (--tcp-mlir, or where the kernels'
+locations say).
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import StageError
+from ..profile import LOCATION as _LOCATION
 from ..runtime.program import CallError, Program, SignatureError
 from ..weights.file import WeightsError
 from ..weights.state_dict import read_state_dict, write_weights_for
@@ -51,6 +59,14 @@ def _parser() -> argparse.ArgumentParser:
     weights.add_argument("--state-dict", required=True, type=Path, metavar="FILE",
                          help="the weights: torch.save(model.state_dict()), .safetensors or .npz")
     weights.add_argument("-o", "--output", required=True, type=Path, metavar="FILE", help="the weights file to write")
+    profile = commands.add_parser("profile", help="where a profiled build's time goes, kernel by kernel")
+    profile.add_argument("library", help="a profiled build (results/NAME.profile.so)")
+    profile.add_argument("--function", help="the function to call (needed when the program has several)")
+    profile.add_argument("--input", action="append", default=[], metavar="NPY", help="an input, in order")
+    profile.add_argument("--threads", type=int, nargs="+", default=[1], help="thread counts to profile with")
+    profile.add_argument("--tcp-mlir", type=Path, help="the program's NAME.tcp.mlir (for the TCP ops)")
+    profile.add_argument("--min-calls", type=int, default=20)
+    profile.add_argument("--min-seconds", type=float, default=1.0)
     return p
 
 
@@ -68,10 +84,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "weights":
             _weights(program, args.state_dict, args.output)
             return 0
+        if args.command == "profile":
+            print(_profile(program, args), end="")
+            return 0
         if args.weights:
             program.load_weights(args.weights)
         return _run(program, args)
-    except (OSError, ValueError, UsageError, CallError, WeightsError) as e:
+    except (OSError, ValueError, UsageError, CallError, WeightsError, StageError) as e:
         kind = "bad input" if isinstance(e, SignatureError) else "error"
         print(f"tcp-aot: {kind}: {e}", file=sys.stderr)
         return 2
@@ -99,6 +118,21 @@ def _run(program: Program, args) -> int:
             differ |= not ok
         print(line)
     return 1 if differ else 0
+
+
+def _profile(program: Program, args) -> str:
+    from ..bench.machine import machine
+    from ..bench.peak import measure as measure_peaks
+    from ..profile import markdown, profile
+
+    function = _function(program, args.function)
+    tcp_mlir = args.tcp_mlir or next((Path(m.group(1)) for k in program.kernels or []
+                                      for m in _LOCATION.finditer(k["location"])
+                                      if m.group(1).endswith(".tcp.mlir") and Path(m.group(1)).exists()), None)
+    inputs = {function.signature.name: [np.load(path, allow_pickle=False) for path in args.input]}
+    result = profile(program, inputs, tcp_mlir, measure_peaks(), machine("llc-22"), sorted(set(args.threads)),
+                     args.min_calls, args.min_seconds)
+    return markdown(result, str(tcp_mlir) if tcp_mlir else "the program (no NAME.tcp.mlir at hand)")
 
 
 def _weights(program: Program, state_dict: Path, output: Path) -> None:

@@ -17,6 +17,7 @@ weights file of the same layout; a swap waits for the calls in progress.
 from __future__ import annotations
 
 import ctypes
+import json
 import sys
 import threading
 from dataclasses import dataclass
@@ -156,6 +157,27 @@ class Program:
 
     def num_threads(self) -> int:
         return getattr(self._lib, f"{self.signature.program}_num_threads")()
+
+    @property
+    def kernels(self) -> list[dict] | None:
+        """A profiled build's kernels (function, op, source location, in
+        order), or None: the default build carries no timers."""
+        read = getattr(self._lib, "tcp_aot_profile_kernels", None)
+        if read is None:
+            return None
+        read.restype = ctypes.c_char_p
+        return json.loads(read().decode())
+
+    def kernel_times(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each kernel's nanoseconds and calls since the last reset (a
+        profiled build)."""
+        n = len(self.kernels or [])
+        ns, calls = np.zeros(n, np.uint64), np.zeros(n, np.uint64)
+        self._lib.tcp_aot_profile_read(ctypes.c_void_p(ns.ctypes.data), ctypes.c_void_p(calls.ctypes.data))
+        return ns, calls
+
+    def reset_kernel_times(self) -> None:
+        self._lib.tcp_aot_profile_reset()
 
     def describe(self) -> str:
         """The signature as the header documents it, and the weights."""

@@ -22,7 +22,9 @@ from ..errors import StageError
 from .common import log, read, tmp_path, tool_output, tools
 
 
-def run(source: Path, output: Path, toolchain_json: Path, signature_json: Path, weights: Path | None = None) -> None:
+def run(source: Path, output: Path, toolchain_json: Path, signature_json: Path, weights: Path | None = None,
+        kernels: list[dict] | None = None) -> None:
+    """`kernels`: those of a profiled build, whose timers the .so defines."""
     found = tools(toolchain_json)
     target = found["target"]
     program = ProgramSignature.from_json(read(signature_json))
@@ -30,7 +32,7 @@ def run(source: Path, output: Path, toolchain_json: Path, signature_json: Path, 
     check, interface, embedded = (tmp_path(output).with_suffix(suffix)
                                   for suffix in (".cpu_check.c", ".interface.c", ".weights.S"))
     check.write_text(cpu_check_source(output.name, target["cpu"], target["features"]))
-    interface.write_text(library_source(program))
+    interface.write_text(library_source(program, kernels))
     sources = [str(source), str(check), str(interface)]
     if program.weights.mode == "embedded" and program.weights.entries:
         if weights is None:
