@@ -154,13 +154,16 @@ def fx_nodes(loc) -> list[str]:
     return []
 
 
-def eager_values(loader_path: str, inputs: list[np.ndarray], tcp_module, func_name: str, work: Path) -> Eager:
+def eager_values(loader_path: str, inputs: list[np.ndarray], op_names: list[str], func_name: str,
+                 work: Path) -> Eager:
     """Eager PyTorch's value of every FX node of the model on `inputs`, and
-    the nodes of each top-level op of `func_name` in `tcp_module` (the
-    parsed foo.tcp.mlir, which the model's conversion must reproduce);
-    `work` holds the weights of the model imported again."""
+    the nodes of each top-level op of `func_name`, whose ops in foo.tcp.mlir
+    (`op_names`) the model's conversion must reproduce; `work` holds the
+    weights of the model imported again."""
     import torch
+    from torch_mlir import ir
 
+    from .context import make_context
     from .frontend import import_program
     from .loader import run_loader
 
@@ -168,13 +171,15 @@ def eager_values(loader_path: str, inputs: list[np.ndarray], tcp_module, func_na
     eager = Eager(*_run_nodes(program, [torch.from_numpy(np.array(x)) for x in inputs]), _torch_ops(torch_module))
     weights_file = work / "imported_again.torch.weights"
     weights.write(weights_file)
-    converted = _to_tcp(torch_module, weights_file)
-    reconverted = [op.operation for op in function_named(converted, func_name).regions[0].blocks[0].operations]
-    in_file = [op.operation for op in function_named(tcp_module, func_name).regions[0].blocks[0].operations]
-    if [op.name for op in reconverted] != [op.name for op in in_file]:
-        raise StageError("the model, converted again, does not give the ops of its .tcp.mlir: "
-                         "rebuild the .tcp.mlir with this compiler")
-    eager.nodes_per_op = [fx_nodes(op.location) for op in reconverted]
+    # A context of its own: in the caller's, which has seen foo.tcp.mlir's
+    # weights, MLIR would rename these, and no fold could read them.
+    with make_context(), ir.Location.unknown():
+        converted = _to_tcp(torch_module, weights_file)
+        reconverted = [op.operation for op in function_named(converted, func_name).regions[0].blocks[0].operations]
+        if [op.name for op in reconverted] != op_names:
+            raise StageError("the model, converted again, does not give the ops of its .tcp.mlir: "
+                             "rebuild the .tcp.mlir with this compiler")
+        eager.nodes_per_op = [fx_nodes(op.location) for op in reconverted]
     return eager
 
 
@@ -221,7 +226,7 @@ def _torch_ops(torch_module) -> dict[str, list[str]]:
 
 def _to_tcp(torch_module, weights_file: Path):
     """The Torch-dialect module converted to TCP as the mlir_tcp stage does
-    (its weights in `weights_file`), its locations kept, in the caller's
+    (its weights in `weights_file`), its locations kept, in the current
     context."""
     from . import pipelines
     from .module_io import read_module
@@ -378,7 +383,7 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
                 interpreted = _interpreted(interpreter, name, inputs, ops)
             except InterpreterError as e:
                 raise StageError(f"the interpreter cannot run @{name} on case 0: {e}") from None
-            eager = eager_values(loader, inputs, module, name, work) if loader else None
+            eager = eager_values(loader, inputs, [o.name for o in ops], name, work) if loader else None
             functions[name] = (inputs, ops, interpreted, eager)
         compiled = _compiled_values(program, text, tcp_mlir, weights.file.path, functions, toolchain_json,
                                     opt_level, work)
