@@ -18,12 +18,13 @@ from tcp_aot.loader import TorchLoaderOutput
 from .libraries import transformers
 
 
-def _token_model(model, outputs: tuple[str, ...], vocab: int, max_tokens: int, tokens: int = 128):
+def _token_model(model, outputs: tuple[str, ...], vocab: int, max_tokens: int, tokens: int = 128,
+                 min_tokens: int = 2):
     """A sample of 2 sequences of `tokens` (a batch of 1 would make
     torch.export specialize it)."""
     return TorchLoaderOutput(
         model=model.eval(), inputs=[torch.randint(0, vocab, (2, tokens))], outputs=outputs,
-        dynamic_shapes=[{0: Dim("batch", min=1, max=16), 1: Dim("tokens", min=2, max=max_tokens)}])
+        dynamic_shapes=[{0: Dim("batch", min=1, max=16), 1: Dim("tokens", min=min_tokens, max=max_tokens)}])
 
 
 def _batch_model(model, outputs: tuple[str, ...], sample) -> TorchLoaderOutput:
