@@ -7,7 +7,8 @@
 // the same tiles of each matrix of the batch; a product with an epilogue
 // (`tcp_aot.parallel_with_epilogue`, see transforms/epilogues.py) by the
 // same tiles of its epilogue, the product fused into each, so that each
-// thread finishes its own tiles.
+// thread finishes its own tiles. A block per dim d below
+// parallel.SPLIT_DIMS (Swin's window partitions are rank-6 transposes).
 transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}) {
   %with_epilogue = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_with_epilogue}
       in %root : (!transform.any_op) -> !transform.any_op
@@ -49,6 +50,9 @@ transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}
   %d4 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 4 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t4, %f4 = transform.structured.tile_using_forall %d4 tile_sizes [0, 0, 0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %d5 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 5 : i64} in %root
+      : (!transform.any_op) -> !transform.any_op
+  %t5, %f5 = transform.structured.tile_using_forall %d5 tile_sizes [0, 0, 0, 0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %c0 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 0 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc0, %fc0 = transform.structured.tile_using_forall %c0 tile_sizes [4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -64,5 +68,8 @@ transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}
   %c4 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 4 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc4, %fc4 = transform.structured.tile_using_forall %c4 tile_sizes [0, 0, 0, 0, 4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %c5 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 5 : i64} in %root
+      : (!transform.any_op) -> !transform.any_op
+  %tc5, %fc5 = transform.structured.tile_using_forall %c5 tile_sizes [0, 0, 0, 0, 0, 4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   transform.yield
 }

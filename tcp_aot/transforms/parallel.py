@@ -40,6 +40,9 @@ PARALLEL_WORK = 1 << 16
 PRODUCT_PARALLEL_WORK = 1 << 18
 # The output tile schedules/parallel.mlir gives each thread of a product.
 PRODUCT_TILE = 128
+# schedules/parallel.mlir splits loop dims 0 to SPLIT_DIMS - 1: no op is
+# marked on another (it would match nothing and run on one thread).
+SPLIT_DIMS = 6
 
 ATTR = "tcp_aot.parallel"
 CHUNKS_ATTR = "tcp_aot.parallel_chunks"
@@ -149,10 +152,12 @@ def _loops(op: ir.Operation) -> tuple[list[ir.Value | int], list[int]] | None:
 
 
 def _split_dim(ranges: list, parallel_dims: list[int]) -> int | None:
-    """The loop to split: an outer one (LLVM vectorizes along the innermost)
-    that is static with at least 8 iterations, else dynamic, else static
-    with more than one; else the innermost if it has more than one."""
+    """The loop to split, among the first SPLIT_DIMS: an outer one (LLVM
+    vectorizes along the innermost) that is static with at least 8
+    iterations, else dynamic, else static with more than one; else the
+    innermost if it has more than one."""
     innermost = len(ranges) - 1
+    parallel_dims = [d for d in parallel_dims if d < SPLIT_DIMS]
     outer = [d for d in parallel_dims if d != innermost]
     for good in (lambda r: isinstance(r, int) and r >= 8, lambda r: not isinstance(r, int),
                  lambda r: isinstance(r, int) and r > 1):

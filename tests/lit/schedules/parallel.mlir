@@ -87,3 +87,21 @@ func.func @product_with_epilogue(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>,
   } -> tensor<256x256xf32>
   return %r : tensor<256x256xf32>
 }
+
+// -----
+
+// The last dim the schedule splits (parallel.SPLIT_DIMS - 1).
+#id7 = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3, d4, d5, d6)>
+
+// CHECK-LABEL: func.func @dim5
+// CHECK: scf.forall (%[[I:.*]]) in (16)
+// CHECK:   linalg.generic {{.*}} ins({{.*}} : tensor<1x1x1x1x1x1x4096xf32>)
+func.func @dim5(%a: tensor<1x1x1x1x1x16x4096xf32>) -> tensor<1x1x1x1x1x16x4096xf32> {
+  %0 = linalg.generic {indexing_maps = [#id7, #id7], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x1x1x1x1x16x4096xf32>) outs(%a : tensor<1x1x1x1x1x16x4096xf32>) attrs = {tcp_aot.parallel = 5 : i64} {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x1x1x1x16x4096xf32>
+  return %0 : tensor<1x1x1x1x1x16x4096xf32>
+}

@@ -175,3 +175,34 @@ func.func @dynamic_product_with_epilogue(%a: tensor<?x64xf32>, %b: tensor<64x256
   } -> tensor<?x256xf32>
   return %r : tensor<?x256xf32>
 }
+
+// -----
+
+// schedules/parallel.mlir splits dims 0 to 5 (SPLIT_DIMS): dim 5 is the
+// first with work here; in a rank-8 op only dim 6 has, and none is marked.
+#id7 = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3, d4, d5, d6)>
+#id8 = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4, d5, d6, d7)>
+
+// CHECK-LABEL: func.func @rank7_dim5
+// CHECK: linalg.generic {{.*}} attrs = {tcp_aot.parallel = 5 : i64}
+func.func @rank7_dim5(%a: tensor<1x1x1x1x1x16x4096xf32>) -> tensor<1x1x1x1x1x16x4096xf32> {
+  %0 = linalg.generic {indexing_maps = [#id7, #id7], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x1x1x1x1x16x4096xf32>) outs(%a : tensor<1x1x1x1x1x16x4096xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x1x1x1x16x4096xf32>
+  return %0 : tensor<1x1x1x1x1x16x4096xf32>
+}
+
+// CHECK-LABEL: func.func @rank8_dim6
+// CHECK-NOT: tcp_aot.parallel
+func.func @rank8_dim6(%a: tensor<1x1x1x1x1x1x16x4096xf32>) -> tensor<1x1x1x1x1x1x16x4096xf32> {
+  %0 = linalg.generic {indexing_maps = [#id8, #id8], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<1x1x1x1x1x1x16x4096xf32>) outs(%a : tensor<1x1x1x1x1x1x16x4096xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x1x1x1x1x16x4096xf32>
+  return %0 : tensor<1x1x1x1x1x1x16x4096xf32>
+}
