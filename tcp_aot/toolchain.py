@@ -46,6 +46,39 @@ def find_tool(name: str, min_major: int) -> Tool:
     return tool
 
 
+def wheel_mlir() -> Tool:
+    """The MLIR of the torch-mlir wheel, whose LLVM version is that of the IR
+    the `ll` stage writes (its torch-mlir-opt says which)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("torch_mlir")  # a namespace package: no __init__.py
+    if spec is None or not spec.submodule_search_locations:
+        raise StageError("the torch-mlir package is not installed (`make setup` installs it)")
+    path = str(Path(list(spec.submodule_search_locations)[0]) / "_mlir_libs" / "torch-mlir-opt")
+    try:
+        text = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        raise StageError(f"torch-mlir-opt --version failed: {e}") from None
+    m = re.search(r"LLVM version (\d+)\.(\S+)", text)
+    if m is None:
+        raise StageError(f"cannot read the LLVM version of {path} from its --version")
+    return Tool("torch-mlir-opt", path, int(m.group(1)), f"{m.group(1)}.{m.group(2)}")
+
+
+# What bridges LLVM IR written by a newer LLVM (the wheel's MLIR) to older
+# tools: each rewrite the `ll` stage applies, by the oldest tools' major
+# version that needs it. tests/test_toolchain.py compiles a corpus of every
+# kind of op through the pair, so a new mismatch fails there by name.
+BRIDGES = {"float literals as exact hex (llc22_float_literals)": 22}
+
+
+def bridges(mlir: Tool, tools_major: int) -> list[str]:
+    """The rewrites that bridge IR of `mlir`'s LLVM to tools of `tools_major`."""
+    if mlir.major <= tools_major:
+        return []
+    return [name for name, needed_up_to in BRIDGES.items() if tools_major <= needed_up_to]
+
+
 def mlir_include_dir(major: int) -> Path:
     """Where CRunnerUtils.h lives (Debian's libmlir-<major>-dev)."""
     for pattern in MLIR_INCLUDE_CANDIDATES:
@@ -68,23 +101,30 @@ def run(cmd: list[str], what: str) -> str:
     return proc.stdout + proc.stderr
 
 
-# An FP type keyword, a new-style hex literal, a decimal FP literal, or a
-# quoted string (left alone).
+# An FP type keyword, a new-style hex literal, a special value (`+inf`,
+# `-qnan`, `+snan(0x200001)`, `+nan(0x1)`: a NaN's payload in parentheses;
+# LLVM 22's own `inf`, `nan`), a decimal FP literal, or a quoted string
+# (left alone).
 _FP_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|\b(?:half|bfloat|float|double)\b|\bf0x[0-9A-Fa-f]+\b'
-                       r'|(?<![\w.])[-+]?\d+\.\d+(?:[eE][-+]?\d+)?\b|(?<![\w.%@])[-+]?(?:inf|nan)\b')
+                       r'|(?<![\w.%@])[-+]?(?:inf|qnan|snan|nan)(?:\(0x[0-9A-Fa-f]+\))?(?!\w)'
+                       r'|(?<![\w.])[-+]?\d+\.\d+(?:[eE][-+]?\d+)?\b')
+_SPECIAL = re.compile(r"([-+]?)(inf|qnan|snan|nan)(?:\((0x[0-9A-Fa-f]+)\))?")
+# Per FP type: its width and its mantissa's.
+_FORMATS = {"half": (16, 10), "bfloat": (16, 7), "float": (32, 23), "double": (64, 52)}
 
 
 def llc22_float_literals(ll: str) -> str:
     """Spell floating-point constants as LLVM 22 reads them.
 
     MLIR's LLVM IR printer (LLVM 24) writes constants as `f0xBF333333` (the
-    type's own bits) or as a decimal that is only the nearest value
-    (`float 1.000000e-01`). llc 22 takes a decimal only when it is exact, and
-    reads hex as the bits of the equal double for float
-    (`0xBFE6666660000000`), `0xH`/`0xR` bits for half/bfloat; it reads no
-    `inf` or `nan` (written as hex like any other value). A literal's
-    type is the last FP type named before it on its line (the operand's or
-    the instruction's); the values do not change."""
+    type's own bits), as a decimal that is only the nearest value (`float
+    1.000000e-01`), or by name (`+inf`, `-qnan`, `+snan(0x200001)`). llc 22
+    takes a decimal only when it is exact, and reads hex as the bits of the
+    equal double for float (`0xBFE6666660000000`), `0xH`/`0xR` bits for
+    half/bfloat, and no names but its own `inf`/`nan`: every one becomes hex.
+    A literal's type is the last FP type named before it on its line (the
+    operand's or the instruction's); the values do not change, a NaN's sign
+    and payload included."""
     return "\n".join(_rewrite_line(line) for line in ll.split("\n"))
 
 
@@ -96,30 +136,44 @@ def _rewrite_line(line: str) -> str:
         text = m.group(0)
         if text.startswith('"'):
             return text
-        if text in ("half", "bfloat", "float", "double"):
+        if text in _FORMATS:
             kind = text
             return text
         if kind is None:
             return text
-        if kind == "float":
-            if text.startswith("f0x"):
-                value = struct.unpack(">f", bytes.fromhex(text[3:].zfill(8)))[0]
-            else:
-                value = struct.unpack(">f", struct.pack(">f", float(text)))[0]  # the f32 nearest
-            return f"0x{struct.unpack('>Q', struct.pack('>d', value))[0]:016X}"
-        if text.lstrip("+-") in ("inf", "nan"):
-            bits = struct.unpack(">Q", struct.pack(">d", float(text)))[0]
-            if kind == "double" or kind == "float":
-                return f"0x{bits:016X}"
-            half = struct.unpack(">H", struct.pack(">e", float(text)))[0]
-            return f"0xH{half:04X}" if kind == "half" else f"0xR{bits >> 48:04X}"
-        if not text.startswith("f0x"):
-            return text
-        if kind == "double":
-            return f"0x{text[3:].zfill(16).upper()}"
-        return f"0x{'H' if kind == 'half' else 'R'}{text[3:].zfill(4).upper()}"
+        if text.startswith("f0x"):
+            return _llc22_hex(int(text[3:], 16), kind)
+        special = _SPECIAL.fullmatch(text)
+        if special:
+            return _llc22_hex(_special_bits(special, kind), kind)
+        if kind == "float":  # a decimal: the f32 nearest
+            return _llc22_hex(struct.unpack(">I", struct.pack(">f", float(text)))[0], kind)
+        return text
 
     return _FP_TOKEN.sub(token, line)
+
+
+def _special_bits(m: re.Match, kind: str) -> int:
+    """The bits of an infinity or a NaN (`nan` is quiet; a payload fills the
+    mantissa below the quiet bit)."""
+    sign, name, payload = m.group(1), m.group(2), int(m.group(3) or "0", 16)
+    width, mantissa = _FORMATS[kind]
+    quiet = 1 << (mantissa - 1)
+    low = {"inf": 0, "qnan": quiet, "nan": quiet | payload, "snan": payload}[name]
+    ones = ((1 << (width - 1 - mantissa)) - 1) << mantissa
+    return (1 << (width - 1) if sign == "-" else 0) | ones | low
+
+
+def _llc22_hex(bits: int, kind: str) -> str:
+    """LLVM 22's hex of a value of type `kind` with these bits."""
+    if kind == "double":
+        return f"0x{bits:016X}"
+    if kind != "float":
+        return f"0x{'H' if kind == 'half' else 'R'}{bits:04X}"
+    if (bits >> 23) & 0xFF == 0xFF:  # an infinity or a NaN, the mantissa widened bit for bit
+        return f"0x{(bits >> 31) << 63 | 0x7FF << 52 | (bits & 0x7FFFFF) << 29:016X}"
+    value = struct.unpack(">f", struct.pack(">I", bits))[0]  # exact in a double
+    return f"0x{struct.unpack('>Q', struct.pack('>d', value))[0]:016X}"
 
 
 # ---------------------------------------------------------------------------

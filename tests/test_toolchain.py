@@ -3,11 +3,14 @@ llc 22 reads."""
 
 from __future__ import annotations
 
+import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from tcp_aot.errors import StageError
+from tcp_aot.stages import assemble, ll, mlir_llvm, mlir_tcp, optimize, toolchain
 from tcp_aot.toolchain import (
     find_tool, llc22_float_literals, resolve_target_cpu, cpu_check_source, target_features,
 )
@@ -61,6 +64,65 @@ def test_special_float_literals_become_hex():
     assert llc22_float_literals(ll).splitlines() == [
         "  %1 = fcmp oeq float %0, 0xFFF0000000000000", "  store double 0x7FF0000000000000, ptr %p",
         "  %2 = fadd float %nan, 0x7FF8000000000000"]
+
+
+def test_named_special_values_become_hex_with_sign_and_payload():
+    """LLVM 24 names infinities and NaNs, with a NaN's payload; llc 22 reads
+    hex (a float's as the double's bits, the mantissa widened)."""
+    ll = ("  %a = fadd float %0, +qnan\n  %b = fadd float %a, -qnan\n  %c = fadd float %b, +snan(0x200001)\n"
+          "  %d = fadd double %x, +nan(0x1)\n  %e = fadd half %h, -inf\n  %f = fadd bfloat %g, +qnan")
+    assert llc22_float_literals(ll).splitlines() == [
+        "  %a = fadd float %0, 0x7FF8000000000000", "  %b = fadd float %a, 0xFFF8000000000000",
+        "  %c = fadd float %b, 0x7FF4000020000000", "  %d = fadd double %x, 0x7FF8000000000001",
+        "  %e = fadd half %h, 0xHFC00", "  %f = fadd bfloat %g, 0xR7FC0"]
+
+
+SPECIAL_CONSTANTS = """
+func.func @specials(%x: tensor<4xf32>, %y: tensor<3xf64>) -> (tensor<4xf32>, tensor<3xf64>) {
+  %c = tcp.const {value = dense<[0x7FC00000, 0xFFC00000, 0x7FA00001, 0xFF800000]> : tensor<4xf32>} : tensor<4xf32>
+  %d = tcp.const {value = dense<[0x7FF8000000000001, 0x7FF0000000000000, 0.1]> : tensor<3xf64>} : tensor<3xf64>
+  %s = tcp.add %x, %c : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %t = tcp.mul %y, %d : tensor<3xf64>, tensor<3xf64> -> tensor<3xf64>
+  return %s, %t : tensor<4xf32>, tensor<3xf64>
+}
+"""
+TCP_SOURCES = Path(__file__).parent.parent / "tcp_sources"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory):
+    path = tmp_path_factory.mktemp("toolchain") / "toolchain.json"
+    toolchain.run(path, "llc-22", "opt-22", "clang-22", "clang++-22", 22, "host")
+    return path, json.loads(path.read_text())
+
+
+def test_the_toolchain_records_the_wheels_llvm_and_the_bridges(pair):
+    _, found = pair
+    assert found["mlir"]["version"].split(".")[0].isdigit() and found["mlir"]["path"].endswith("torch-mlir-opt")
+    newer = int(found["mlir"]["version"].split(".")[0]) > int(found["llc"]["version"].split(".")[0])
+    assert found["mlir"]["bridges"] == (["float literals as exact hex (llc22_float_literals)"] if newer else [])
+
+
+@pytest.mark.parametrize("program", ["specials", "basic_tcp_ops", "broadcast_slice_cast", "gather_concat"])
+def test_the_wheels_llvm_ir_passes_the_tools(tmp_path, pair, program):
+    """LLVM IR from the wheel's MLIR, through the bridges, read by opt and
+    llc: a wheel or Debian update that breaks the pair fails here, by name."""
+    tools, found = pair
+    source = tmp_path / f"{program}.mlir"
+    source.write_text(SPECIAL_CONSTANTS if program == "specials" else (TCP_SOURCES / f"{program}.mlir").read_text())
+    tcp, llvm_mlir, llvm_ir, optimized, asm = (tmp_path / f"{program}.{ext}"
+                                               for ext in ("tcp.mlir", "llvm.mlir", "ll", "opt.ll", "S"))
+    mlir_tcp.run(source, tcp)
+    mlir_llvm.run(tcp, llvm_mlir)
+    ll.run(llvm_mlir, llvm_ir)
+    try:
+        optimize.run(llvm_ir, optimized, tools, 3)
+        assemble.run(optimized, asm, tools, 3)
+    except StageError as e:
+        pytest.fail(f"LLVM IR of the wheel's MLIR (LLVM {found['mlir']['version']}), bridged by "
+                    f"{found['mlir']['bridges']}, is not read by the tools (LLVM {found['llc']['version']}): {e}")
+    if program == "specials":  # the named NaNs and infinities were there, and kept their bits
+        assert "float 0x7FF4000020000000" in llvm_ir.read_text() and "double 0x7FF8000000000001" in llvm_ir.read_text()
 
 
 def test_host_target_is_a_known_cpu_with_its_features():

@@ -207,6 +207,7 @@ class _Builder:
 _MAGIC32 = 12582912.0  # 1.5 * 2^23: x + M - M rounds |x| < 2^22 to an integer
 _MAGIC64 = 6755399441055744.0  # 1.5 * 2^52, the same for |x| < 2^51
 _INF = float("inf")
+_NAN = float("nan")
 _FLT_MAX = 3.4028234663852886e38
 _FLT_MIN = 1.1754943508222875e-38  # smallest normal
 
@@ -248,12 +249,6 @@ def _clamp(b: _Builder, x, lo: float, hi: float):
 def _keep_zero(b: _Builder, x, result):
     """f(+-0) = +-0 for the odd functions whose formula loses the sign."""
     return b.select(b.cmp("OEQ", x, b.f(0.0)), x, result)
-
-
-def _nan_from(b: _Builder, x):
-    """A NaN computed from x, (x - x) * inf: a NaN constant would be printed
-    as `+qnan` in LLVM IR, which llc 22 does not read."""
-    return b.mul(b.sub(x, x), b.f(_INF))
 
 
 def _sign_bit(b: _Builder, x):
@@ -359,7 +354,7 @@ def _log_specials(b: _Builder, x, core, at_zero):
     """core for x in (0, inf); at_zero for x = +-0; x itself for +inf and
     NaN; NaN for x < 0."""
     ok = b.and_(b.cmp("OGT", x, b.f(0.0)), b.cmp("OLT", x, b.f(_INF)))
-    special = b.select(b.cmp("OLT", x, b.f(0.0)), _nan_from(b, x), x)
+    special = b.select(b.cmp("OLT", x, b.f(0.0)), b.f(_NAN), x)
     special = b.select(b.cmp("OEQ", x, b.f(0.0)), at_zero, special)
     return b.select(ok, core, special)
 
@@ -718,7 +713,7 @@ def _powf(b: _Builder, x, y):
 
     result = b.select(b.and_(_sign_bit(b, x), odd), b.neg(result), result)
     negative_finite = b.and_(b.cmp("OLT", x, b.f(0.0)), b.cmp("OGT", x, b.f(-_INF)))
-    result = b.select(b.and_(negative_finite, b.not_(integer)), _nan_from(b, x), result)
+    result = b.select(b.and_(negative_finite, b.not_(integer)), b.f(_NAN), result)
     one = b.or_(b.or_(b.cmp("OEQ", y, b.f(0.0)), b.cmp("OEQ", x, b.f(1.0))),
                 b.and_(b.cmp("OEQ", ax, b.f(1.0)), b.cmp("OEQ", ay, b.f(_INF))))
     return b.select(one, b.f(1.0), result)
