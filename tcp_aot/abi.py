@@ -34,6 +34,9 @@ STATUS = {s.name: s.value for s in STATUSES}
 # The statuses the compiled code's own checks fail with, by kind of check.
 CHECK_STATUS = {"shape": STATUS["TCP_AOT_ERROR_SHAPE"], "value": STATUS["TCP_AOT_ERROR_VALUE"],
                 "internal": STATUS["TCP_AOT_ERROR_INTERNAL"]}
+# The attribute of a cf.assert that names its kind of check (a key of
+# CHECK_STATUS; "value" when absent), set where the assert is made.
+STATUS_ATTR = "tcp_aot.status"
 
 # The functions compiled beside each public F, by suffix: F__into writes F's
 # results into the caller's buffers, F__output_dims gives their dims,

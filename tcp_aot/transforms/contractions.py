@@ -28,7 +28,7 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import linalg, tensor
 
-from ..conversion.tcp_to_linalg.utils import Size, dim_of, empty, size_product, split_sizes, tensor_type
+from ..linalg_builders import Size, dim_of, empty, size_product, split_sizes, tensor_type
 from ..walk import named
 
 _PRODUCTS = {("arith.mulf", "arith.addf"), ("arith.muli", "arith.addi")}

@@ -36,22 +36,9 @@ import math
 from torch_mlir import ir
 from torch_mlir.dialects import linalg, scf, tensor
 
-from ..conversion.tcp_to_linalg.contraction import zero
-from ..conversion.tcp_to_linalg.utils import (
-    Size,
-    as_index,
-    dim_of,
-    empty,
-    empty_like,
-    filled,
-    generic,
-    pad,
-    size_add,
-    size_mul,
-    size_product,
-    size_sub,
-    split_sizes,
-    tensor_type,
+from ..linalg_builders import (
+    Size, as_index, combine, dim_of, empty, empty_like, filled, generic, pad, size_add, size_mul, size_product,
+    size_sub, split_sizes, tensor_type, zero,
 )
 from ..walk import collect
 
@@ -215,8 +202,6 @@ def _insert(value: ir.Value, into: ir.Value, offsets: list[Size], sizes: list[Si
 
 
 def _add(a: ir.Value, b: ir.Value) -> ir.Value:
-    from ..conversion.tcp_to_linalg.reduction import combine
-
     return combine("Sum", a, b)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import arith, llvm, scf
 
-from ..abi import CHECK_STATUS
+from ..abi import CHECK_STATUS, STATUS_ATTR
 from ..walk import named
 
 FAIL = "__tcp_aot_fail"
@@ -23,8 +23,6 @@ FAIL = "__tcp_aot_fail"
 
 # Hidden: each .so's code calls its own, even when several are loaded.
 _RUNTIME = f"llvm.func hidden @{FAIL}(i32, !llvm.ptr, i64, i64)"
-# A cf.assert's status code (default "value"), set where the assert is made.
-STATUS_ATTR = "tcp_aot.status"
 
 
 def escape_llvm_string(data: bytes) -> str:

@@ -154,7 +154,7 @@ def test_registered_custom_op_lowering(tmp_path):
     from torch_mlir.dialects import arith
 
     from support import compile_tcp
-    from tcp_aot.conversion.tcp_to_linalg.utils import elementwise
+    from tcp_aot.linalg_builders import elementwise
 
     @register_custom_op_lowering("test.double")
     def lower_double(op, rewriter):

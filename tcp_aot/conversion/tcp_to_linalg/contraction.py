@@ -11,22 +11,10 @@ from torch_mlir.dialects import arith, linalg
 from ...dialects import tcp
 from ...dialects.tcp_base import is_float
 from ..pattern_list import PatternList
-from .utils import PARALLEL, REDUCTION, dim_of, filled, structured
+from ...linalg_builders import PARALLEL, REDUCTION, dim_of, filled, multiply_add, structured, zero
 
 PATTERNS = PatternList()
 
-
-def zero(elem: ir.Type) -> ir.Value:
-    return arith.ConstantOp(elem, 0.0 if is_float(elem) else 0).result
-
-
-def multiply(a: ir.Value, b: ir.Value) -> ir.Value:
-    return (arith.MulFOp(a, b) if is_float(a.type) else arith.MulIOp(a, b)).result
-
-
-def multiply_add(a: ir.Value, b: ir.Value, acc: ir.Value) -> ir.Value:
-    product = multiply(a, b)
-    return (arith.AddFOp(acc, product) if is_float(a.type) else arith.AddIOp(acc, product)).result
 
 
 @PATTERNS.register(tcp.ContractOp.OPERATION_NAME)

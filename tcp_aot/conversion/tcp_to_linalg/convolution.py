@@ -23,10 +23,9 @@ from torch_mlir.dialects import arith, linalg, tensor
 
 from ...dialects import tcp
 from ..pattern_list import PatternList
-from .contraction import multiply, multiply_add, zero
-from .utils import (
-    PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, pad, size_add, size_floordiv,
-    size_max, size_min, size_mul, size_sub, split_sizes, structured, tensor_type,
+from ...linalg_builders import (
+    PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, multiply, multiply_add, pad,
+    size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes, structured, tensor_type, zero,
 )
 
 PATTERNS = PatternList()

@@ -10,10 +10,9 @@ from ...dialects import tcp
 from ...dialects.tcp_base import i64_array
 from ..element_casts import convert_element
 from ..pattern_list import PatternList
-from .reduction import combine
-from .utils import (
-    DYNAMIC, as_index, dim_of, elementwise, empty, generic, index_const, runtime_check, size_product, split_sizes,
-    tensor_type,
+from ...linalg_builders import (
+    DYNAMIC, as_index, combine, dim_of, elementwise, empty, generic, index_const, runtime_check, size_product,
+    split_sizes, tensor_type,
 )
 
 PATTERNS = PatternList()

@@ -19,7 +19,7 @@ from ...dialects import tcp
 from ...dialects.tcp_base import TcpOp, element_type, is_float, lookup
 from ..element_casts import convert_element
 from ..pattern_list import PatternList
-from .utils import elementwise, runtime_check
+from ...linalg_builders import elementwise, runtime_check
 
 PATTERNS = PatternList()
 

@@ -10,9 +10,9 @@ from torch_mlir.dialects import arith, linalg, scf, tensor
 from ...dialects import tcp
 from ...dialects.tcp_base import i64_array, is_bool, is_float
 from ..pattern_list import PatternList
-from .utils import (
-    PARALLEL, REDUCTION, as_index, dim_of, elementwise, empty, filled, generic, index_const, size_product, split_sizes,
-    structured, tensor_type,
+from ...linalg_builders import (
+    PARALLEL, REDUCTION, as_index, combine, dim_of, elementwise, empty, filled, generic, index_const, size_product,
+    split_sizes, structured, tensor_type,
 )
 
 PATTERNS = PatternList()
@@ -29,19 +29,6 @@ def identity(kind: str, elem: ir.Type) -> ir.Value:
         value = {"Sum": 0, "Prod": 1, "Max": -(2 ** (width - 1)), "Min": 2 ** (width - 1) - 1}[kind]
     return arith.ConstantOp(elem, value).result
 
-
-def combine(kind: str, a: ir.Value, b: ir.Value, reassociate: bool = False) -> ir.Value:
-    """a `kind` b; float Max and Min propagate NaN. `reassociate` lets LLVM
-    reorder a float reduction (to vectorize it): the result then differs in
-    rounding from the sequential order, as PyTorch's own vectorized sums do."""
-    if kind in ("Any", "All"):
-        return (arith.OrIOp if kind == "Any" else arith.AndIOp)(a, b).result
-    ops = {"Sum": (arith.AddFOp, arith.AddIOp), "Prod": (arith.MulFOp, arith.MulIOp),
-           "Max": (arith.MaximumFOp, arith.MaxSIOp), "Min": (arith.MinimumFOp, arith.MinSIOp)}[kind]
-    if not is_float(a.type):
-        return ops[1](a, b).result
-    flags = ir.Attribute.parse("#arith.fastmath<reassoc>") if reassociate else None
-    return ops[0](a, b, fastmath=flags).result
 
 
 @PATTERNS.register(tcp.ReduceOp.OPERATION_NAME)

@@ -9,10 +9,10 @@ import math
 from torch_mlir import ir
 from torch_mlir.dialects import arith, cf
 
+from ...abi import STATUS_ATTR
 from ...diagnostics import format_location
 from ...dialects import tcp
 from ..pattern_list import PatternList, Unsupported
-from ...transforms.runtime_errors import STATUS_ATTR
 from .utils import dim_of, i64, replace, to_builtin
 
 PATTERNS = PatternList()

@@ -1,4 +1,6 @@
-"""Helpers shared by the TCP -> linalg patterns."""
+"""Builders of linalg, tensor and arith IR: shared by the TCP -> linalg
+patterns (conversion/tcp_to_linalg) and the passes that rewrite linalg
+(transforms/), which import no conversion."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ from typing import Callable, Sequence
 from torch_mlir import ir
 from torch_mlir.dialects import arith, cf, linalg, tensor
 
-from ...diagnostics import format_location
+from .diagnostics import format_location
+from .dialects.tcp_base import is_float
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -163,3 +166,30 @@ def size_max(a: Size, b: Size) -> Size:
 
 def size_min(a: Size, b: Size) -> Size:
     return _size_op(a, b, min, arith.MinSIOp)
+
+
+def zero(elem: ir.Type) -> ir.Value:
+    return arith.ConstantOp(elem, 0.0 if is_float(elem) else 0).result
+
+
+def multiply(a: ir.Value, b: ir.Value) -> ir.Value:
+    return (arith.MulFOp(a, b) if is_float(a.type) else arith.MulIOp(a, b)).result
+
+
+def multiply_add(a: ir.Value, b: ir.Value, acc: ir.Value) -> ir.Value:
+    product = multiply(a, b)
+    return (arith.AddFOp(acc, product) if is_float(a.type) else arith.AddIOp(acc, product)).result
+
+
+def combine(kind: str, a: ir.Value, b: ir.Value, reassociate: bool = False) -> ir.Value:
+    """a `kind` b; float Max and Min propagate NaN. `reassociate` lets LLVM
+    reorder a float reduction (to vectorize it): the result then differs in
+    rounding from the sequential order, as PyTorch's own vectorized sums do."""
+    if kind in ("Any", "All"):
+        return (arith.OrIOp if kind == "Any" else arith.AndIOp)(a, b).result
+    ops = {"Sum": (arith.AddFOp, arith.AddIOp), "Prod": (arith.MulFOp, arith.MulIOp),
+           "Max": (arith.MaximumFOp, arith.MaxSIOp), "Min": (arith.MinimumFOp, arith.MinSIOp)}[kind]
+    if not is_float(a.type):
+        return ops[1](a, b).result
+    flags = ir.Attribute.parse("#arith.fastmath<reassoc>") if reassociate else None
+    return ops[0](a, b, fastmath=flags).result
