@@ -92,6 +92,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "conv-to-matmul": PythonPass(
         "tcp_aot.transforms.conv_to_matmul", "conv_to_matmul",
         "Make convolutions of one group matrix products per image (im2col), for the matmul schedule"),
+    "pad-product-columns": PythonPass(
+        "tcp_aot.transforms.pad_product_columns", "pad_product_columns",
+        "Compute matrix products of static columns over whole register tiles (padded, then cut)"),
     "mark-product-epilogues": PythonPass(
         "tcp_aot.transforms.epilogues", "mark_product_epilogues",
         "Make the elementwise op that is a matrix product's only use finish it in place, for the schedules to fuse"),
@@ -173,6 +176,7 @@ PIPELINES: dict[str, list[str]] = {
         "canonicalize", "cse",
         "contractions-to-matmul",
         "conv-to-matmul",
+        "pad-product-columns",
         "mark-product-epilogues",
         "mark-parallel",
         "schedule-parallel",

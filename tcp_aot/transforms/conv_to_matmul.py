@@ -41,6 +41,7 @@ from ..linalg_builders import (
     size_sub, split_sizes, tensor_type, zero,
 )
 from ..walk import collect
+from .pad_product_columns import TILE_COLUMNS
 
 # Below this many input channels, shifted products are too shallow (each
 # register tile is loaded and stored once per kernel offset for C steps of
@@ -50,7 +51,6 @@ SHIFTED_MIN_CHANNELS = 8
 # The matmul schedule's register tiles are this many columns wide
 # (schedules/matmul.mlir). Shifted products of static shape compute a whole
 # number of them: a partial tile would run as scalar code.
-TILE_COLUMNS = 32
 
 _CONVS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
 
@@ -121,21 +121,9 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
 
 
 def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: Size) -> ir.Value:
-    """weights (F x depth) @ columns (depth x positions). Static positions
-    are computed over whole register tiles (the columns padded with zeros)
-    and cut: a partial tile is a vector of odd width (17 columns of a 7x7
-    image), which LLVM spills around every FMA (ResNet-50's last 1x1
-    convolutions ran at 8% of the FMA peak, 9x slower than padded)."""
-    elem = ir.RankedTensorType(weights.type).element_type
-    width = positions
-    if isinstance(positions, int) and positions % TILE_COLUMNS:
-        width = -(-positions // TILE_COLUMNS) * TILE_COLUMNS
-        columns = _zeros_after(columns, width)
-    t = tensor_type([filters, width], elem)
-    product = linalg.matmul(weights, columns, outs=[filled(t, [filters, width], zero(elem))])
-    if width == positions:
-        return product
-    return _slice(product, [0, 0], [filters, positions], tensor_type([filters, positions], elem))
+    """weights (F x depth) @ columns (depth x positions)."""
+    t = tensor_type([filters, positions], ir.RankedTensorType(weights.type).element_type)
+    return linalg.matmul(weights, columns, outs=[filled(t, [filters, positions], zero(t.element_type))])
 
 
 def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_sizes: list[Size]) -> ir.Value:

@@ -5,7 +5,7 @@
 // register tile's 32 columns; the last offset (16) then reads up to position
 // 48, so the flat image gets 6 zeros after its end. The [4, 32] sum is cut
 // to whole rows (28 = 4 x 7), then to the output's 5 columns per row.
-// RUN: tcp-opt %s --split-input-file --pass-pipeline=conv-to-matmul,canonicalize | FileCheck %s
+// RUN: tcp-opt %s --pass-pipeline=conv-to-matmul,canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @shifted
 // CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step
@@ -30,24 +30,4 @@ func.func @shifted(%x: tensor<2x8x6x7xf32>, %w: tensor<4x8x3x3xf32>) -> tensor<2
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
   %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x8x6x7xf32>, tensor<4x8x3x3xf32>) outs(%init : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
   return %0 : tensor<2x4x4x5xf32>
-}
-
-// -----
-
-// A 1x1 convolution is one product per image on the image as it is; its
-// 7 x 7 = 49 positions are computed as 64 (whole register tiles, the image
-// padded with zeros) and cut back to 49.
-// CHECK-LABEL: func.func @pointwise
-// CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step
-// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : tensor<16x7x7xf32> into tensor<16x49xf32>
-// CHECK: %[[PAD:.*]] = tensor.pad %[[FLAT]] low[0, 0] high[0, 15]
-// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[PAD]] : tensor<8x16xf32>, tensor<16x64xf32>) outs(%{{.*}} : tensor<8x64xf32>)
-// CHECK: %[[CUT:.*]] = tensor.extract_slice %[[P]][0, 0] [8, 49] [1, 1] : tensor<8x64xf32> to tensor<8x49xf32>
-// CHECK: tensor.expand_shape %[[CUT]] {{\[\[}}0], [1, 2]] output_shape [8, 7, 7] : tensor<8x49xf32> into tensor<8x7x7xf32>
-func.func @pointwise(%x: tensor<2x16x7x7xf32>, %w: tensor<8x16x1x1xf32>) -> tensor<2x8x7x7xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<2x8x7x7xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x8x7x7xf32>) -> tensor<2x8x7x7xf32>
-  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x16x7x7xf32>, tensor<8x16x1x1xf32>) outs(%init : tensor<2x8x7x7xf32>) -> tensor<2x8x7x7xf32>
-  return %0 : tensor<2x8x7x7xf32>
 }

@@ -1,0 +1,63 @@
+"""pad-product-columns: a matrix product (linalg.matmul, batch_matmul)
+whose columns are static but not a multiple of the register tile's
+(TILE_COLUMNS, schedules/matmul.mlir) computes whole tiles: its right
+operand and its output padded with zeros, the result cut back. Its partial
+tile would be a vector of odd width (17 columns of a 7x7 image, 5 of
+ViT's 197 tokens), which LLVM spills around every FMA: ResNet-50's 7x7
+1x1 convolutions ran at 8% of the FMA peak, 9x slower than padded. Products
+of fewer columns than one tile, and dynamic ones (their partial tiles stay
+scalar loops), are left alone.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import linalg, tensor
+
+from ..linalg_builders import dim_of, pad, split_sizes, zero
+from ..walk import collect
+
+# The columns of schedules/matmul.mlir's register tile (8 x 32).
+TILE_COLUMNS = 32
+
+_PRODUCTS = {"linalg.matmul": linalg.matmul, "linalg.batch_matmul": linalg.batch_matmul}
+# Each one's indexing maps with its operands in the plain layouts.
+_PLAIN = {
+    "linalg.matmul": "[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
+                     "affine_map<(d0, d1, d2) -> (d0, d1)>]",
+    "linalg.batch_matmul": "[affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> "
+                           "(d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]",
+}
+
+
+def pad_product_columns(root: ir.Operation) -> None:
+    for op in collect(root, lambda o: o.name in _PRODUCTS):
+        columns = ir.RankedTensorType(op.results[0].type).shape[-1]
+        if (ir.ShapedType.is_dynamic_size(columns) or columns <= TILE_COLUMNS or columns % TILE_COLUMNS == 0
+                or not _plain(op)):
+            continue
+        width = -(-columns // TILE_COLUMNS) * TILE_COLUMNS
+        lhs, rhs, init = op.operands
+        with ir.InsertionPoint(op), op.location:
+            padded = _PRODUCTS[op.name](lhs, _pad_columns(rhs, width), outs=[_pad_columns(init, width)])
+            cut = _first_columns(padded, columns, op.results[0].type)
+        op.results[0].replace_all_uses_with(cut)
+        op.erase()
+
+
+def _plain(op: ir.Operation) -> bool:
+    """Operands in the plain layouts (a product built in Python may not
+    carry its maps yet)."""
+    return "indexing_maps" not in op.attributes or str(op.attributes["indexing_maps"]) == _PLAIN[op.name]
+
+
+def _pad_columns(x: ir.Value, width: int) -> ir.Value:
+    """x with zeros after its last dim's elements, to `width` of them."""
+    t = ir.RankedTensorType(x.type)
+    return pad(x, [0] * t.rank, [0] * (t.rank - 1) + [width - t.shape[-1]], zero(t.element_type))
+
+
+def _first_columns(x: ir.Value, columns: int, t: ir.Type) -> ir.Value:
+    rank = ir.RankedTensorType(t).rank
+    dynamic, static = split_sizes([dim_of(x, d) for d in range(rank - 1)] + [columns])
+    return tensor.ExtractSliceOp(t, x, [], dynamic, [], [0] * rank, static, [1] * rank).result

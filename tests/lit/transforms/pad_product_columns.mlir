@@ -1,0 +1,44 @@
+// pad-product-columns: a product of static columns that are not whole
+// register tiles (32) pads its right operand and its output with zeros to
+// whole tiles and cuts the result back; products of whole tiles, of at most
+// one tile's columns, and of dynamic columns are left alone.
+// RUN: tcp-opt %s --split-input-file --pad-product-columns | FileCheck %s
+
+// A 1x1 convolution's product on a 7x7 image: 49 columns computed as 64.
+// CHECK-LABEL: func.func @columns_49
+// CHECK: %[[B:.*]] = tensor.pad %arg1 low[0, 0] high[0, 15]
+// CHECK: } : tensor<16x49xf32> to tensor<16x64xf32>
+// CHECK: %[[C:.*]] = tensor.pad %arg2 low[0, 0] high[0, 15]
+// CHECK: %[[P:.*]] = linalg.matmul ins(%arg0, %[[B]] : tensor<8x16xf32>, tensor<16x64xf32>) outs(%[[C]] : tensor<8x64xf32>)
+// CHECK: %[[CUT:.*]] = tensor.extract_slice %[[P]][0, 0] [8, 49] [1, 1] : tensor<8x64xf32> to tensor<8x49xf32>
+// CHECK: return %[[CUT]]
+func.func @columns_49(%a: tensor<8x16xf32>, %b: tensor<16x49xf32>, %c: tensor<8x49xf32>) -> tensor<8x49xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<8x16xf32>, tensor<16x49xf32>) outs(%c : tensor<8x49xf32>) -> tensor<8x49xf32>
+  return %0 : tensor<8x49xf32>
+}
+
+// -----
+
+// Attention's scores over ViT's 197 tokens, a dynamic batch of heads.
+// CHECK-LABEL: func.func @scores_197
+// CHECK: %[[P:.*]] = linalg.batch_matmul ins(%arg0, %{{.*}} : tensor<?x197x64xf32>, tensor<?x64x224xf32>) outs(%{{.*}} : tensor<?x197x224xf32>)
+// CHECK: %[[H:.*]] = tensor.dim %[[P]], %c0
+// CHECK: tensor.extract_slice %[[P]][0, 0, 0] [%[[H]], 197, 197] [1, 1, 1] : tensor<?x197x224xf32> to tensor<?x197x197xf32>
+func.func @scores_197(%q: tensor<?x197x64xf32>, %k: tensor<?x64x197xf32>, %c: tensor<?x197x197xf32>) -> tensor<?x197x197xf32> {
+  %0 = linalg.batch_matmul ins(%q, %k : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%c : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+  return %0 : tensor<?x197x197xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: tensor.pad
+// CHECK-NOT: tensor.extract_slice
+func.func @left_alone(%a: tensor<8x16xf32>, %b64: tensor<16x64xf32>, %c64: tensor<8x64xf32>,
+                      %b20: tensor<16x20xf32>, %c20: tensor<8x20xf32>,
+                      %bd: tensor<16x?xf32>, %cd: tensor<8x?xf32>) -> (tensor<8x64xf32>, tensor<8x20xf32>, tensor<8x?xf32>) {
+  %0 = linalg.matmul ins(%a, %b64 : tensor<8x16xf32>, tensor<16x64xf32>) outs(%c64 : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %1 = linalg.matmul ins(%a, %b20 : tensor<8x16xf32>, tensor<16x20xf32>) outs(%c20 : tensor<8x20xf32>) -> tensor<8x20xf32>
+  %2 = linalg.matmul ins(%a, %bd : tensor<8x16xf32>, tensor<16x?xf32>) outs(%cd : tensor<8x?xf32>) -> tensor<8x?xf32>
+  return %0, %1, %2 : tensor<8x64xf32>, tensor<8x20xf32>, tensor<8x?xf32>
+}
