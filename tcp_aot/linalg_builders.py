@@ -193,3 +193,35 @@ def combine(kind: str, a: ir.Value, b: ir.Value, reassociate: bool = False) -> i
         return ops[1](a, b).result
     flags = ir.Attribute.parse("#arith.fastmath<reassoc>") if reassociate else None
     return ops[0](a, b, fastmath=flags).result
+
+
+def extract_slice(v: ir.Value, offsets: list[Size], sizes: list[Size], t: ir.RankedTensorType) -> ir.Value:
+    """v[offsets : offsets + sizes] (unit strides), with the unit dims that
+    `t` lacks dropped."""
+    dyn_offsets, static_offsets = split_sizes(offsets)
+    dyn_sizes, static_sizes = split_sizes(sizes)
+    return tensor.ExtractSliceOp(t, v, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
+                                 [1] * len(sizes)).result
+
+
+def insert_slice(value: ir.Value, into: ir.Value, offsets: list[Size], sizes: list[Size]) -> ir.Value:
+    """`into` with value at offsets (unit strides; sizes are value's, with
+    the unit dims it lacks)."""
+    dyn_offsets, static_offsets = split_sizes(offsets)
+    dyn_sizes, static_sizes = split_sizes(sizes)
+    return tensor.InsertSliceOp(value, into, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
+                                [1] * len(sizes)).result
+
+
+def batch_element(x: ir.Value, n: ir.Value) -> ir.Value:
+    """x[n]: its n-th element along its first dim, without that dim."""
+    t = ir.RankedTensorType(x.type)
+    sizes = [dim_of(x, d) for d in range(1, t.rank)]
+    return extract_slice(x, [n] + [0] * len(sizes), [1] + sizes, tensor_type(sizes, t.element_type))
+
+
+def insert_batch_element(value: ir.Value, into: ir.Value, n: ir.Value) -> ir.Value:
+    """`into` with its n-th element along its first dim replaced by `value`
+    (which lacks that dim)."""
+    sizes = [dim_of(value, d) for d in range(ir.RankedTensorType(value.type).rank)]
+    return insert_slice(value, into, [n] + [0] * len(sizes), [1] + sizes)

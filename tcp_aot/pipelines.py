@@ -95,6 +95,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "pad-product-columns": PythonPass(
         "tcp_aot.transforms.pad_product_columns", "pad_product_columns",
         "Compute matrix products of static columns over whole register tiles (padded, then cut)"),
+    "batch-matmul-to-matmuls": PythonPass(
+        "tcp_aot.transforms.batch_matmul_to_matmuls", "batch_matmul_to_matmuls",
+        "Make each linalg.batch_matmul a loop of linalg.matmul over its batch, for the matmul schedule"),
     "mark-product-epilogues": PythonPass(
         "tcp_aot.transforms.epilogues", "mark_product_epilogues",
         "Make the elementwise op that is a matrix product's only use finish it in place, for the schedules to fuse"),
@@ -177,6 +180,7 @@ PIPELINES: dict[str, list[str]] = {
         "contractions-to-matmul",
         "conv-to-matmul",
         "pad-product-columns",
+        "batch-matmul-to-matmuls",
         "mark-product-epilogues",
         "mark-parallel",
         "schedule-parallel",

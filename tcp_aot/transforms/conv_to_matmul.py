@@ -37,8 +37,9 @@ from torch_mlir import ir
 from torch_mlir.dialects import linalg, scf, tensor
 
 from ..linalg_builders import (
-    Size, as_index, combine, dim_of, empty, empty_like, filled, generic, pad, size_add, size_mul, size_product,
-    size_sub, split_sizes, tensor_type, zero,
+    Size, as_index, batch_element, combine, dim_of, empty, empty_like, extract_slice, filled, generic,
+    insert_batch_element, insert_slice, pad, size_add, size_mul, size_product, size_sub, split_sizes, tensor_type,
+    zero,
 )
 from ..walk import collect
 from .pad_product_columns import TILE_COLUMNS
@@ -99,7 +100,7 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
     loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), as_index(1), [empty_like(out_t, init)])
     with ir.InsertionPoint(loop.body):
         n = loop.induction_variable
-        image = _image(x, n)
+        image = batch_element(x, n)
         channels = w_t.shape[1]
         unit_stride = all(s == 1 for s in stride)
         if all(k == 1 for k in kernel) and unit_stride:
@@ -110,7 +111,7 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
         else:
             columns = _columns(image, channels, kernel, stride, dilation, out_sizes)
             product = _unflatten(_product_of(weights, columns, filters, positions), filters, out_sizes)
-        scf.YieldOp([_insert_image(product, loop.inner_iter_args[0], n)])
+        scf.YieldOp([insert_batch_element(product, loop.inner_iter_args[0], n)])
     result = loop.results[0]
     if _is_zero_fill(init):
         return result
@@ -152,15 +153,15 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
     acc = filled(tensor_type([filters, width], elem), [filters, width], zero(elem))
     for offsets in itertools.product(*[range(k) for k in kernel]):
         shift = _sum([size_mul(k * dl, g) for k, dl, g in zip(offsets, dilation, grid)])
-        taps = _slice(w, [0, 0] + list(offsets), [filters, channels] + [1] * spatial,
+        taps = extract_slice(w, [0, 0] + list(offsets), [filters, channels] + [1] * spatial,
                       tensor_type([filters, channels], elem))
-        shifted = _slice(flat, [0, shift], [channels, span], tensor_type([channels, span], elem))
-        window = _slice(acc, [0, 0], [filters, span], tensor_type([filters, span], elem))
-        acc = _insert(linalg.matmul(taps, shifted, outs=[window]), acc, [0, 0], [filters, span])
+        shifted = extract_slice(flat, [0, shift], [channels, span], tensor_type([channels, span], elem))
+        window = extract_slice(acc, [0, 0], [filters, span], tensor_type([filters, span], elem))
+        acc = insert_slice(linalg.matmul(taps, shifted, outs=[window]), acc, [0, 0], [filters, span])
     if width != rows_width:
-        acc = _slice(acc, [0, 0], [filters, rows_width], tensor_type([filters, rows_width], elem))
+        acc = extract_slice(acc, [0, 0], [filters, rows_width], tensor_type([filters, rows_width], elem))
     by_rows = _unflatten(acc, filters, rows)
-    return _slice(by_rows, [0] * (1 + spatial), [filters] + out_sizes, tensor_type([filters] + out_sizes, elem))
+    return extract_slice(by_rows, [0] * (1 + spatial), [filters] + out_sizes, tensor_type([filters] + out_sizes, elem))
 
 
 def _zeros_after(flat: ir.Value, length: int) -> ir.Value:
@@ -185,37 +186,8 @@ def _sum(sizes: list[Size]) -> Size:
     return total
 
 
-def _slice(v: ir.Value, offsets: list[Size], sizes: list[Size], t: ir.RankedTensorType) -> ir.Value:
-    """v[offsets : offsets + sizes] (unit strides), with the unit dims that
-    `t` lacks dropped."""
-    dyn_offsets, static_offsets = split_sizes(offsets)
-    dyn_sizes, static_sizes = split_sizes(sizes)
-    return tensor.ExtractSliceOp(t, v, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
-                                 [1] * len(sizes)).result
-
-
-def _insert(value: ir.Value, into: ir.Value, offsets: list[Size], sizes: list[Size]) -> ir.Value:
-    dyn_offsets, static_offsets = split_sizes(offsets)
-    dyn_sizes, static_sizes = split_sizes(sizes)
-    return tensor.InsertSliceOp(value, into, dyn_offsets, dyn_sizes, [], static_offsets, static_sizes,
-                                [1] * len(sizes)).result
-
-
 def _add(a: ir.Value, b: ir.Value) -> ir.Value:
     return combine("Sum", a, b)
-
-
-def _image(x: ir.Value, n: ir.Value) -> ir.Value:
-    """x[n] without its batch dim."""
-    t = ir.RankedTensorType(x.type)
-    sizes = [dim_of(x, d) for d in range(1, t.rank)]
-    return _slice(x, [n] + [0] * len(sizes), [1] + sizes, tensor_type(sizes, t.element_type))
-
-
-def _insert_image(value: ir.Value, into: ir.Value, n: ir.Value) -> ir.Value:
-    """`into` with its n-th image replaced by `value` (no batch dim)."""
-    sizes = [dim_of(value, d) for d in range(ir.RankedTensorType(value.type).rank)]
-    return _insert(value, into, [n] + [0] * len(sizes), [1] + sizes)
 
 
 def _flatten_spatial(image: ir.Value, channels: int) -> ir.Value:

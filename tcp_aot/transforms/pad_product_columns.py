@@ -34,7 +34,7 @@ def pad_product_columns(root: ir.Operation) -> None:
     for op in collect(root, lambda o: o.name in _PRODUCTS):
         columns = ir.RankedTensorType(op.results[0].type).shape[-1]
         if (ir.ShapedType.is_dynamic_size(columns) or columns <= TILE_COLUMNS or columns % TILE_COLUMNS == 0
-                or not _plain(op)):
+                or not plain_layout(op)):
             continue
         width = -(-columns // TILE_COLUMNS) * TILE_COLUMNS
         lhs, rhs, init = op.operands
@@ -45,7 +45,7 @@ def pad_product_columns(root: ir.Operation) -> None:
         op.erase()
 
 
-def _plain(op: ir.Operation) -> bool:
+def plain_layout(op: ir.Operation) -> bool:
     """Operands in the plain layouts (a product built in Python may not
     carry its maps yet)."""
     return "indexing_maps" not in op.attributes or str(op.attributes["indexing_maps"]) == _PLAIN[op.name]
