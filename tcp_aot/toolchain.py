@@ -33,10 +33,7 @@ def find_tool(name: str, min_major: int) -> Tool:
     if path is None:
         raise StageError(f"{name} not found on PATH (LLVM {min_major} or newer is needed; "
                          f"`make setup` installs it)")
-    try:
-        text = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout
-    except (OSError, subprocess.SubprocessError) as e:
-        raise StageError(f"{name} --version failed: {e}") from None
+    text = _version_output(path, name)
     m = re.search(r"(?:LLVM|clang) version (\d+)\.(\d+)(?:\.(\d+))?", text)
     if m is None:
         raise StageError(f"cannot read the version of {path} from `{name} --version`")
@@ -44,6 +41,13 @@ def find_tool(name: str, min_major: int) -> Tool:
     if tool.major < min_major:
         raise StageError(f"{path} is LLVM {tool.version}, but LLVM {min_major} or newer is needed")
     return tool
+
+
+def _version_output(path: str, name: str) -> str:
+    try:
+        return subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        raise StageError(f"{name} --version failed: {e}") from None
 
 
 def wheel_mlir() -> Tool:
@@ -55,10 +59,7 @@ def wheel_mlir() -> Tool:
     if spec is None or not spec.submodule_search_locations:
         raise StageError("the torch-mlir package is not installed (`make setup` installs it)")
     path = str(Path(list(spec.submodule_search_locations)[0]) / "_mlir_libs" / "torch-mlir-opt")
-    try:
-        text = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout
-    except (OSError, subprocess.SubprocessError) as e:
-        raise StageError(f"torch-mlir-opt --version failed: {e}") from None
+    text = _version_output(path, "torch-mlir-opt")
     m = re.search(r"LLVM version (\d+)\.(\S+)", text)
     if m is None:
         raise StageError(f"cannot read the LLVM version of {path} from its --version")
