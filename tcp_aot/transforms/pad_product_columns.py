@@ -12,9 +12,9 @@ scalar loops), are left alone.
 from __future__ import annotations
 
 from torch_mlir import ir
-from torch_mlir.dialects import linalg, tensor
+from torch_mlir.dialects import linalg
 
-from ..linalg_builders import dim_of, pad, split_sizes, zero
+from ..linalg_builders import dim_of, extract_slice, pad, zero
 from ..walk import collect
 
 # The columns of schedules/matmul.mlir's register tile (8 x 32).
@@ -59,5 +59,4 @@ def _pad_columns(x: ir.Value, width: int) -> ir.Value:
 
 def _first_columns(x: ir.Value, columns: int, t: ir.Type) -> ir.Value:
     rank = ir.RankedTensorType(t).rank
-    dynamic, static = split_sizes([dim_of(x, d) for d in range(rank - 1)] + [columns])
-    return tensor.ExtractSliceOp(t, x, [], dynamic, [], [0] * rank, static, [1] * rank).result
+    return extract_slice(x, [0] * rank, [dim_of(x, d) for d in range(rank - 1)] + [columns], t)
