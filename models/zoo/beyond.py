@@ -15,7 +15,7 @@ from tcp_aot.loader import TorchLoaderOutput
 
 from .libraries import transformers
 from .torchvision_models import _images, _named
-from .transformers_models import _SMALL, _TOKENS, _batch_model, _token_model
+from .transformers_models import _SMALL, _TOKENS, _batch_model, _causal_lm, _token_model
 
 # -- torchvision ---------------------------------------------------------------
 
@@ -148,31 +148,27 @@ def mistral_loader() -> TorchLoaderOutput:
     hf = transformers()
     config = hf.MistralConfig(**_SMALL, num_key_value_heads=2, sliding_window=16, use_cache=False,
                               attn_implementation="sdpa")
-    return _token_model(hf.MistralForCausalLM(config), ("logits",), config.vocab_size,
-                        config.max_position_embeddings, _TOKENS)
+    return _causal_lm(hf.MistralForCausalLM, config)
 
 
 def phi_loader() -> TorchLoaderOutput:
     """Partial rotary embeddings, parallel attention and MLP."""
     hf = transformers()
     config = hf.PhiConfig(**_SMALL, use_cache=False, attn_implementation="sdpa")
-    return _token_model(hf.PhiForCausalLM(config), ("logits",), config.vocab_size,
-                        config.max_position_embeddings, _TOKENS)
+    return _causal_lm(hf.PhiForCausalLM, config)
 
 
 def gemma_loader() -> TorchLoaderOutput:
     hf = transformers()
     config = hf.GemmaConfig(**_SMALL, num_key_value_heads=1, head_dim=16, use_cache=False,
                             attn_implementation="sdpa")
-    return _token_model(hf.GemmaForCausalLM(config), ("logits",), config.vocab_size,
-                        config.max_position_embeddings, _TOKENS)
+    return _causal_lm(hf.GemmaForCausalLM, config)
 
 
 def gpt_neox_loader() -> TorchLoaderOutput:
     hf = transformers()
     config = hf.GPTNeoXConfig(**_SMALL, use_cache=False, attn_implementation="sdpa")
-    return _token_model(hf.GPTNeoXForCausalLM(config), ("logits",), config.vocab_size,
-                        config.max_position_embeddings, _TOKENS)
+    return _causal_lm(hf.GPTNeoXForCausalLM, config)
 
 
 def opt_loader() -> TorchLoaderOutput:
@@ -180,8 +176,7 @@ def opt_loader() -> TorchLoaderOutput:
     config = hf.OPTConfig(vocab_size=1000, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
                           ffn_dim=128, max_position_embeddings=64, word_embed_proj_dim=64, use_cache=False,
                           attn_implementation="sdpa")
-    return _token_model(hf.OPTForCausalLM(config), ("logits",), config.vocab_size,
-                        config.max_position_embeddings, _TOKENS)
+    return _causal_lm(hf.OPTForCausalLM, config)
 
 
 def bloom_loader() -> TorchLoaderOutput:

@@ -57,6 +57,12 @@ _SMALL = dict(vocab_size=1000, hidden_size=64, num_hidden_layers=2, num_attentio
 _TOKENS = 32
 
 
+def _causal_lm(model_class, config) -> TorchLoaderOutput:
+    """A decoder's logits on a sample of _TOKENS tokens."""
+    return _token_model(model_class(config), ("logits",), config.vocab_size, config.max_position_embeddings,
+                        _TOKENS)
+
+
 def bert_mini_loader() -> TorchLoaderOutput:
     """Token ids and an attention mask (int64, the second sequence padded),
     both [batch, tokens] with the two dims dynamic."""
@@ -108,16 +114,14 @@ def llama_mini_loader() -> TorchLoaderOutput:
     attention (4 query heads, 2 key/value heads); logits."""
     hf = transformers()
     config = hf.LlamaConfig(**_SMALL, num_key_value_heads=2, use_cache=False, attn_implementation="sdpa")
-    return _token_model(hf.LlamaForCausalLM(config), ("logits",), config.vocab_size,
-                        config.max_position_embeddings, _TOKENS)
+    return _causal_lm(hf.LlamaForCausalLM, config)
 
 
 def qwen2_mini_loader() -> TorchLoaderOutput:
     """Qwen2: Llama's decoder with biases on the q/k/v projections; logits."""
     hf = transformers()
     config = hf.Qwen2Config(**_SMALL, num_key_value_heads=2, use_cache=False, attn_implementation="sdpa")
-    return _token_model(hf.Qwen2ForCausalLM(config), ("logits",), config.vocab_size,
-                        config.max_position_embeddings, _TOKENS)
+    return _causal_lm(hf.Qwen2ForCausalLM, config)
 
 
 def vit_mini_loader() -> TorchLoaderOutput:
