@@ -56,6 +56,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "tcp-simplify": PythonPass(
         "tcp_aot.transforms.simplify", "simplify",
         "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("weights",)),
+    "fold-conv-affine": PythonPass(
+        "tcp_aot.transforms.fold_conv_affine", "fold_conv_affine",
+        "Fold the per-channel scales and shifts after a convolution of constant weights (an eval-mode batch norm) "
+        "into its weights and one bias add", ("weights",)),
     "verify-tcp-backend-contract": PythonPass(
         "tcp_aot.transforms.backend_contract", "verify_backend_contract",
         "Check that only TCP, tensor, arith and func ops remain, with tensor signatures", ("filename",)),
@@ -148,18 +152,25 @@ _BUFFERIZE = ("one-shot-bufferize{bufferize-function-boundaries "
               "function-boundary-type-conversion=identity-layout-map}")
 
 PIPELINES: dict[str, list[str]] = {
+    # Rewrites of TCP ops that fold constants (weights) at compile time.
+    "optimize-tcp": [
+        "tcp-simplify",
+        "fold-conv-affine",
+        "tcp-simplify",
+    ],
     "torch-to-tcp": [
         "torch-func-backend-type-conversion",
         "convert-torch-to-tcp",
         "func.func(torch-finalizing-backend-type-conversion)",
         "canonicalize", "cse",
-        "tcp-simplify",
+        "optimize-tcp",
+        "canonicalize", "cse",
         "verify-tcp-backend-contract",
         "tcp-verify",
     ],
     "tcp-to-linalg": [
         "tcp-verify",
-        "tcp-simplify",
+        "optimize-tcp",
         "insert-shape-guards",
         "drop-tcp-symbolic-shape-ops",
         "inline-tcp-groups",

@@ -159,8 +159,27 @@ def tools(tmp_path_factory):
     return path
 
 
-def _model_module(tmp_path, name: str, hidden: int, vocab: int):
-    (tmp_path / f"{name}.py").write_text(MODEL.replace("HIDDEN", str(hidden)).replace("VOCAB", str(vocab)))
+# Batch norms after convolutions: folded into the convolutions' weights and
+# a bias (fold-conv-affine), entries derived from the norms' state.
+CONV_MODEL = textwrap.dedent('''
+    import torch
+    from tcp_aot.loader import TorchLoaderOutput, randomize_batch_norms
+
+    def make(seed=0):
+        torch.manual_seed(seed)
+        net = torch.nn.Sequential(
+            torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
+            torch.nn.Conv2d(8, 8, 3, groups=8, bias=False), torch.nn.BatchNorm2d(8))
+        randomize_batch_norms(net)
+        return net.eval()
+
+    def loader():
+        return TorchLoaderOutput(model=make(), inputs=[torch.randn(2, 3, 10, 10)])
+''')
+
+
+def _model_module(tmp_path, name: str, hidden: int, vocab: int, source: str = MODEL):
+    (tmp_path / f"{name}.py").write_text(source.replace("HIDDEN", str(hidden)).replace("VOCAB", str(vocab)))
     sys.path.insert(0, str(tmp_path))
     try:
         return __import__(name)
@@ -168,9 +187,10 @@ def _model_module(tmp_path, name: str, hidden: int, vocab: int):
         sys.path.remove(str(tmp_path))
 
 
-def build(tmp_path, tools, name: str, hidden: int = 64, mode: str = "embedded", vocab: int = 50):
+def build(tmp_path, tools, name: str, hidden: int = 64, mode: str = "embedded", vocab: int = 50,
+          source: str = MODEL):
     """The model through every stage to NAME.so; its weights module."""
-    module = _model_module(tmp_path, name, hidden, vocab)
+    module = _model_module(tmp_path, name, hidden, vocab, source)
     files = {ext: tmp_path / f"{name}.{ext}" for ext in
              ("torch.mlir", "tcp.mlir", "weights", "signature.json", "llvm.mlir", "ll", "opt.ll", "S", "so")}
     sys.path.insert(0, str(tmp_path))
@@ -207,9 +227,11 @@ def test_weights_are_data_in_one_file(built):
     layout = WeightsFile(files["weights"]).layout
     kinds = {e.name: e.kind for e in layout.entries}
     # fc1's weight is read transposed (derived at compile time, with its recipe),
-    # the BatchNorm's statistics are state, the non-persistent buffer a constant.
-    assert kinds["fc1.weight:transpose"] == DERIVED and kinds["fc2.bias"] == STATE
-    assert kinds["norm.running_var"] == STATE and kinds["scale"] == CONSTANT
+    # the BatchNorm's 1 / sqrt(var + eps) computed once, the embedding table is
+    # state, the non-persistent buffer a constant.
+    assert kinds["fc1.weight:transpose"] == DERIVED and kinds["fc2.bias:expand_shape"] == DERIVED
+    assert kinds["norm.running_var:add:sqrt:divf:expand_shape"] == DERIVED
+    assert kinds["emb.weight"] == STATE and kinds["scale"] == CONSTANT
     assert 'func.func @"fc1.weight:transpose"' in layout.recipes
     # No weight is printed in any text artifact: tcp.mlir names them.
     tcp = files["tcp.mlir"].read_text()
@@ -249,6 +271,28 @@ def test_the_program_matches_eager_with_its_own_and_with_swapped_weights(tmp_pat
     np.testing.assert_allclose(swapped.func_main(IDS.numpy()), eager(module.make(0)), rtol=1e-5, atol=1e-5)
 
 
+def test_batch_norms_folded_into_convolutions_follow_swapped_weights(tmp_path, tools, capsys):
+    module, files = build(tmp_path, tools, "cnet", source=CONV_MODEL)
+    tcp = files["tcp.mlir"].read_text()
+    assert "tcp.sqrt" not in tcp and "tcp.sub" not in tcp and "tcp.mul" not in tcp
+    kinds = {e.name: e.kind for e in WeightsFile(files["weights"]).layout.entries}
+    assert kinds["0.weight:mul"] == DERIVED and kinds["3.weight:mul"] == DERIVED
+    x = torch.randn(2, 3, 10, 10, generator=torch.Generator().manual_seed(5))
+
+    def eager_conv(net):
+        with torch.no_grad():
+            return net(x).numpy()
+
+    program = tcp_aot.load(files["so"])
+    np.testing.assert_allclose(program.func_main(x.numpy()), eager_conv(module.make(0)), rtol=1e-5, atol=1e-5)
+    tuned = module.make(seed=1)
+    torch.save(tuned.state_dict(), tmp_path / "tuned.pt")
+    assert cli.main(["weights", str(files["so"]), "--state-dict", str(tmp_path / "tuned.pt"),
+                     "-o", str(tmp_path / "tuned.weights")]) == 0
+    swapped = tcp_aot.load(files["so"], weights=tmp_path / "tuned.weights")
+    np.testing.assert_allclose(swapped.func_main(x.numpy()), eager_conv(tuned), rtol=1e-5, atol=1e-5)
+
+
 def test_weights_that_do_not_fit_are_refused_and_the_old_ones_kept(tmp_path, tools, built):
     _, module, files = built
     program = tcp_aot.load(files["so"])
@@ -266,11 +310,16 @@ def test_weights_that_do_not_fit_are_refused_and_the_old_ones_kept(tmp_path, too
         program.load_weights("/nonexistent.weights")
     np.testing.assert_allclose(program.func_main(IDS.numpy()), eager(module.make(0)), rtol=1e-5, atol=1e-5)
 
-    # A state_dict without an entry the program reads, or with one of another shape.
+    # A state_dict without an entry the program reads (or derives one from),
+    # or with one of another shape.
     state = module.make(1).state_dict()
-    del state["fc2.bias"]
+    del state["emb.weight"], state["fc2.bias"]
     torch.save(state, tmp_path / "partial.pt")
-    with pytest.raises(WeightsError, match="the state_dict has no fc2.bias, which the program reads"):
+    with pytest.raises(WeightsError, match="the state_dict has no emb.weight, which the program reads"):
+        cli._weights(program, tmp_path / "partial.pt", tmp_path / "partial.weights")
+    state["emb.weight"] = module.make(1).emb.weight
+    torch.save(state, tmp_path / "partial.pt")
+    with pytest.raises(WeightsError, match="the state_dict has no fc2.bias, which the program's weights are derived"):
         cli._weights(program, tmp_path / "partial.pt", tmp_path / "partial.weights")
     state["fc2.bias"] = torch.zeros(4)
     torch.save(state, tmp_path / "wrong.pt")

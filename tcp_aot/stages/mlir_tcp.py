@@ -10,8 +10,8 @@ from .common import tcp_opt_command, write_atomic
 from .mlir_input import parsed
 
 MODEL_PIPELINE = ["torch-to-tcp"]
-# tcp-simplify here too: weights are derived in this stage only (mlir_llvm's are final).
-TCP_SOURCE_PIPELINE = ["verify-tcp-backend-contract", "tcp-simplify"]
+# optimize-tcp here too: weights are derived in this stage only (mlir_llvm's are final).
+TCP_SOURCE_PIPELINE = ["verify-tcp-backend-contract", "optimize-tcp"]
 PIPELINES = MODEL_PIPELINE + TCP_SOURCE_PIPELINE
 
 

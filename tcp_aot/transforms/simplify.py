@@ -4,7 +4,9 @@ them (they are unregistered operations to MLIR, so it leaves them alone):
 - an op whose operands are all constants becomes a constant, computed by the
   NumPy interpreter (a weight's transpose, cast or reshape is then done once,
   at compile time), unless its results hold more elements than its operands
-  (a broadcast stays a broadcast); a value computed from weights becomes a
+  (a broadcast stays a broadcast, unless an op that reads it reads a
+  constant at least as large: a weight times a per-channel scale folds
+  whole); a value computed from weights becomes a
   weight derived from them (weights/module_weights.py), unless the weights
   are frozen (their file is final), when the op stays;
 - each op's own folds and canonicalizations (TcpOp.fold, TcpOp.canonicalize:
@@ -64,7 +66,19 @@ def _foldable(op: ir.Operation, weights: ModuleWeights | None) -> bool:
     if _reads_weights(op) and (weights is None or weights.frozen or len(op.results) != 1):
         return False
     given = sum(_numel(v.type) for v in op.operands if isinstance(v.type, ir.RankedTensorType))
-    return sum(_numel(r.type) for r in op.results) <= max(given, 1)
+    return sum(_numel(r.type) for r in op.results) <= max(given, _beside(op), 1)
+
+
+def _beside(op: ir.Operation) -> int:
+    """The size of the smallest of the largest constants that each user of
+    `op` reads besides it: folding `op` makes nothing larger than what its
+    users' folds will replace."""
+    sizes = []
+    for use in op.results[0].uses if len(op.results) == 1 else ():
+        others = [_numel(v.type) for v in use.owner.operation.operands
+                  if v != op.results[0] and _is_constant(v) and isinstance(v.type, ir.RankedTensorType)]
+        sizes.append(max(others, default=0))
+    return min(sizes, default=0)
 
 
 def _numel(t: ir.Type) -> int:
@@ -76,6 +90,8 @@ def _fold_constants(root: ir.Operation, weights: ModuleWeights | None) -> None:
     interpreter = Interpreter(None, weights)
     for op in collect(root, lambda o: True, ir.WalkOrder.PRE_ORDER):
         if not _foldable(op, weights):
+            continue
+        if _fold_op(op):  # x * 1 is x: no new constant (nor a weight derived from x)
             continue
         try:
             env = {v: interpreter.evaluate(v.owner.operation, {})[v.result_number] for v in op.operands}
@@ -98,8 +114,14 @@ def _dtype(t: ir.Type) -> np.dtype:
 
 
 def _dense(value: np.ndarray, t: ir.Type) -> ir.Attribute:
+    """An inline constant; a splat when every element is equal (as MLIR
+    prints the ones it makes: dense<1.0> : tensor<64xf32>)."""
+    value = np.array(value, order="C")
     elem = ir.RankedTensorType(t).element_type
-    return ir.DenseElementsAttr.get(np.array(value, order="C"), type=elem)
+    if value.size > 1 and value.tobytes() == np.full_like(value, value.flat[0]).tobytes():  # bit for bit: -0.0, NaNs
+        return ir.DenseElementsAttr.get_splat(ir.RankedTensorType(t), ir.DenseElementsAttr.get(
+            value.reshape(-1)[:1], type=elem).get_splat_value())
+    return ir.DenseElementsAttr.get(value, type=elem)
 
 
 # ---------------------------------------------------------------------------
@@ -113,10 +135,20 @@ def _tcp_ops(root: ir.Operation) -> list[TcpOp]:
 
 def _fold(root: ir.Operation) -> None:
     for view in _tcp_ops(root):
-        values = view.fold()
-        if values is not None:
-            for result, value in zip(view.operation.results, values):
-                result.replace_all_uses_with(value)
+        _replace(view.operation, view.fold())
+
+
+def _fold_op(op: ir.Operation) -> bool:
+    definition = lookup(op.name)
+    return definition is not None and _replace(op, definition(op).fold())
+
+
+def _replace(op: ir.Operation, values: list[ir.Value] | None) -> bool:
+    if values is None:
+        return False
+    for result, value in zip(op.results, values):
+        result.replace_all_uses_with(value)
+    return True
 
 
 def _canonicalize(root: ir.Operation) -> None:

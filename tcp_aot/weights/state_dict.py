@@ -74,15 +74,20 @@ def write_weights_for(layout: Layout, state: Mapping[str, np.ndarray], own: Call
         raise WeightsError(f"the state_dict has no {name}, which the program's weights are derived from")
 
     def checked(entry) -> np.ndarray:
-        array = np.asarray(value(entry.name))
-        if entry.dtype == "uint8" and array.dtype == np.bool_:  # the importer stores bool tensors as bytes
-            array = array.view(np.uint8)
-        if array.dtype != np.dtype(entry.dtype) or array.shape != entry.shape:
-            raise WeightsError(f"{entry.name} is {array.dtype.name} {list(array.shape)}, the program needs "
-                               f"{entry.dtype} {list(entry.shape)}")
-        return array
+        return _checked(entry.name, value(entry.name), entry.dtype, entry.shape)
 
     write_weights(output, layout, (checked(e) for e in layout.entries))
+
+
+def _checked(name: str, value: np.ndarray, dtype: str, shape: tuple[int, ...]) -> np.ndarray:
+    """`value` as the program stores entry `name`, or the mismatch as an error."""
+    array = np.asarray(value)
+    if dtype == "uint8" and array.dtype == np.bool_:  # the importer stores bool tensors as bytes
+        array = array.view(np.uint8)
+    if array.dtype != np.dtype(dtype) or array.shape != tuple(shape):
+        raise WeightsError(f"{name} is {array.dtype.name} {list(array.shape)}, the program needs "
+                           f"{dtype} {list(shape)}")
+    return array
 
 
 class _Recipes:
@@ -93,17 +98,21 @@ class _Recipes:
         from torch_mlir import ir
 
         from ..context import make_context
+        from ..dialects.tcp_base import numpy_dtype
         from ..module_io import parse_module
         from . import SOURCE_ATTR
 
         self._context = make_context()
         with self._context, ir.Location.unknown():
             self._module = parse_module(text, "<recipes>")
-        self._sources = {}
+        self._sources = {}  # per recipe: (source entry, its dtype, its shape) per argument
         for f in self._module.body.operations:
             name = ir.StringAttr(f.operation.attributes["sym_name"]).value
-            self._sources[name] = [ir.StringAttr(ir.DictAttr(a)[SOURCE_ATTR]).value
-                                   for a in ir.ArrayAttr(f.operation.attributes["arg_attrs"])]
+            types = [ir.RankedTensorType(t) for t in
+                     ir.FunctionType(ir.TypeAttr(f.operation.attributes["function_type"]).value).inputs]
+            self._sources[name] = [(ir.StringAttr(ir.DictAttr(a)[SOURCE_ATTR]).value,
+                                    numpy_dtype(t.element_type).name, tuple(t.shape))
+                                   for a, t in zip(ir.ArrayAttr(f.operation.attributes["arg_attrs"]), types)]
 
     def __contains__(self, name: str) -> bool:
         return name in self._sources
@@ -113,7 +122,7 @@ class _Recipes:
 
         from ..interpreter import Interpreter, InterpreterError
 
-        args = [value(source) for source in self._sources[name]]
+        args = [_checked(source, value(source), dtype, shape) for source, dtype, shape in self._sources[name]]
         with self._context, ir.Location.unknown():
             try:
                 return Interpreter(self._module).run(name, args)[0]

@@ -977,6 +977,59 @@ _conv_case("conv3d_shifted_f32", "f32", (1, 8, 3, 4, 5), (2, 8, 2, 2, 3), low=[0
 _conv_case("conv2d_shifted_i32", "i32", (1, 8, 4, 5), (3, 8, 2, 2), dynamic=(0,))
 
 
+def _dense(values: np.ndarray) -> str:
+    return f"dense<{np.array2string(values, separator=', ', threshold=10**6, floatmode='unique')}>"
+
+
+def _conv_batch_norm_case(name, weight, groups=1, residual=False):
+    """A convolution of constant weights, then an eval-mode batch norm as
+    torch decomposes it ((y - mean) * (1 / sqrt(var + eps)) * gamma + beta)
+    and a ReLU: fold-conv-affine makes it a convolution of scaled weights
+    and one bias add. With `residual`, the normalized value is also added to
+    the input (a second reader stops the fold at the batch norm's end)."""
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    channels = weight[0]
+    xt, yt, ct = "tensor<?x4x6x5xf32>", f"tensor<?x{channels}x6x5xf32>", f"tensor<1x{channels}x1x1xf32>"
+    w = rng.standard_normal(weight).astype(np.float32)
+    mean, gamma, beta = (rng.standard_normal((1, channels, 1, 1)).astype(np.float32) for _ in range(3))
+    var = rng.uniform(0.1, 2.0, (1, channels, 1, 1)).astype(np.float32)
+    lines = ["%c0 = arith.constant 0 : index", "%c5 = arith.constant 5 : index", "%c6 = arith.constant 6 : index",
+             f"%w = tcp.const {{value = {_dense(w)} : {t(dims(weight), 'f32')}}} : {t(dims(weight), 'f32')}",
+             f"%y = tcp.conv %x, %w {{stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], "
+             f"padding_low = [1, 1], padding_high = [1, 1], groups = {groups} : i64}} : {xt}, "
+             f"{t(dims(weight), 'f32')} -> {yt}",
+             f"%n = tensor.dim %y, %c0 : {yt}",
+             f"%eps = tcp.const {{value = dense<1.0e-5> : {ct}}} : {ct}",
+             f"%var = tcp.const {{value = {_dense(var)} : {ct}}} : {ct}",
+             f"%one = tcp.const {{value = dense<1.0> : {ct}}} : {ct}",
+             f"%v = tcp.add %var, %eps : {ct}, {ct} -> {ct}",
+             f"%sd = tcp.sqrt %v : {ct} -> {ct}",
+             f"%inv = tcp.divf %one, %sd : {ct}, {ct} -> {ct}"]
+    value = "%y"
+    for i, (kind, c) in enumerate([("sub", mean), ("mul", None), ("mul", gamma), ("add", beta)]):
+        if c is None:
+            constant = "%inv"
+        else:
+            constant = f"%k{i}"
+            lines.append(f"{constant} = tcp.const {{value = {_dense(c)} : {ct}}} : {ct}")
+        lines += [f"%b{i} = tcp.broadcast {constant}, %n, %c6, %c5 {{axes = [0, 2, 3]}} : {ct}, index, index, "
+                  f"index -> {yt}",
+                  f"%s{i} = tcp.{kind} {value}, %b{i} : {yt}, {yt} -> {yt}"]
+        value = f"%s{i}"
+    results = []
+    if residual:
+        lines.append(f"%r = tcp.add {value}, %x : {yt}, {xt} -> {yt}")
+        results.append(("r", yt))
+    lines.append(f"%out = tcp.clamp {value} {{min_float = 0.0 : f32}} : {yt} -> {yt}")
+    _conv.add(name, func(name, [("x", xt)], lines, results + [("out", yt)]),
+              lambda rng: [random_array("f32", (2, 4, 6, 5), rng, edges=False)], tol=accumulated("f32"))
+
+
+# Batch norms of eval mode folded into the convolution before them (fold-conv-affine).
+_conv_batch_norm_case("conv2d_batch_norm_relu_f32", (6, 4, 3, 3))
+_conv_batch_norm_case("conv2d_depthwise_batch_norm_relu_f32", (4, 1, 3, 3), groups=4, residual=True)
+
+
 # An input smaller than the (dilated) kernel: no window fits, the output's
 # spatial dim is 0 (tcp.conv_output_size). Families of their own, so that a
 # failure here does not hide the other convolutions.

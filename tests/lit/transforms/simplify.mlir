@@ -48,6 +48,25 @@ func.func @static_broadcast_stays() -> tensor<8x4xf32> {
 
 // -----
 
+// A broadcast folds when the op reading it reads a constant at least as
+// large: a weight times a per-channel scale becomes one constant.
+// CHECK-LABEL: func.func @weight_times_broadcast_scale
+// CHECK-NOT: tcp.broadcast
+// CHECK-NOT: tcp.mul
+// CHECK: %[[W:.*]] = tcp.const {value = dense<{{\[\[}}2.000000e+00, 4.000000e+00], [9.000000e+00, 1.200000e+01]]> : tensor<2x2xf32>}
+// CHECK: tcp.contract %arg0, %[[W]]
+func.func @weight_times_broadcast_scale(%x: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  %c2 = arith.constant 2 : index
+  %w = tcp.const {value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : tensor<2x2xf32>
+  %s = tcp.const {value = dense<[[2.0], [3.0]]> : tensor<2x1xf32>} : tensor<2x1xf32>
+  %b = tcp.broadcast %s, %c2 {axes = [1]} : tensor<2x1xf32>, index -> tensor<2x2xf32>
+  %sw = tcp.mul %w, %b : tensor<2x2xf32>, tensor<2x2xf32> -> tensor<2x2xf32>
+  %0 = tcp.contract %x, %sw {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x2xf32>, tensor<2x2xf32> -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// -----
+
 // softmax's max: the indices are never read.
 // CHECK-LABEL: func.func @max_without_indices
 // CHECK-NOT: tcp.arg_reduce
