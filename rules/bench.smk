@@ -1,7 +1,10 @@
 # Benchmarks (not part of the default target): `snakemake bench` times every
 # program against eager PyTorch and writes the report; one program's timing
-# is results/NAME.bench.json. A benchmark job takes the cores it times with
-# (config.yaml's bench.threads): with `-j` that many, it runs alone.
+# is results/NAME.bench.json. `snakemake bench_library` times the library
+# models at their real size on inputs of other sizes (config.yaml's
+# bench.library): results/NAME.bench_SIZES.json, e.g. bert_base.bench_1x128.json.
+# A benchmark job takes the cores it times with (config.yaml's bench.threads):
+# with `-j` that many, it runs alone.
 
 
 rule bench_program:
@@ -44,3 +47,46 @@ rule bench:
     shell:
         "python {input.script} --name bench --results results --benchmarks benchmarks"
         " --bench-config {params.bench_config:q} --output {output.table} --plot {output.plot} --log {log}"
+
+
+rule bench_library_program:
+    input:
+        unpack(bench_inputs),
+        script="scripts/bench.py",
+        code=code("bench"),
+    output:
+        "results/{name}.bench_{sizes}.json",
+    wildcard_constraints:
+        sizes=r"[0-9]+(x[0-9]+)*",
+    log:
+        "logs/bench_library_program/{name}_{sizes}.log",
+    benchmark:
+        "benchmarks/bench_library_program/{name}_{sizes}.tsv"
+    threads: config["bench"]["threads"]
+    params:
+        flags=library_bench_flags,
+        installed_peers=installed_peers,
+    resources:
+        mem_mb=memory("bench_program"),
+    shell:
+        "python {input.script} --name {wildcards.name} --so {input.so} --tcp-mlir {input.tcp_mlir}"
+        " --npz {input.npz} --toolchain {input.toolchain} {params.flags} --output {output} --log {log}"
+
+
+rule bench_library:
+    input:
+        results=library_benches(),
+        script="scripts/bench_report.py",
+        code=code("bench_report"),
+    output:
+        table=report("results/bench_library.md", caption="../docs/bench_caption.rst", category="Benchmark"),
+        plot=report("results/bench_library.png", caption="../docs/bench_caption.rst", category="Benchmark"),
+    log:
+        "logs/bench_library/bench_library.log",
+    benchmark:
+        "benchmarks/bench_library/bench_library.tsv"
+    params:
+        bench_config=json.dumps(config["bench"]),
+    shell:
+        "python {input.script} --name bench_library --library {input.results} --bench-config {params.bench_config:q}"
+        " --output {output.table} --plot {output.plot} --log {log}"

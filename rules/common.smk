@@ -168,14 +168,33 @@ def bench_inputs(wildcards):
 
 
 def bench_flags(wildcards):
-    name = wildcards.name
+    bench = config["bench"]
+    return _bench_flags(wildcards.name, bench["min_calls"], bench["min_seconds"])
+
+
+def library_bench_flags(wildcards):
+    library = config["bench"]["library"]
+    return _bench_flags(wildcards.name, library["min_calls"], library["min_seconds"]) + f" --sizes {wildcards.sizes}"
+
+
+def _bench_flags(name, min_calls, min_seconds):
     tol, bench = tolerance(name), config["bench"]
     flags = (f"--threads {bench['threads']} --rtol {tol['rtol']} --atol {tol['atol']}"
-             f" --min-calls {bench['min_calls']} --min-seconds {bench['min_seconds']} --rounds {bench['rounds']}")
+             f" --min-calls {min_calls} --min-seconds {min_seconds} --rounds {bench['rounds']}")
     if not is_model(name):
         return flags
     peers = bench.get("peers", [])
     return flags + f" --loader {loader_path(name)}" + (f" --peers {' '.join(peers)}" if peers else "")
+
+
+def library_benches():
+    """results/NAME.bench_SIZES.json of each model and sizes of bench.library."""
+    sizes = config["bench"].get("library", {}).get("sizes", {})
+    unknown = sorted(set(sizes) - set(MODELS))
+    if unknown:
+        raise ValueError(f"config.yaml: bench.library names {', '.join(unknown)}, which no models section has")
+    return [f"results/{name}.bench_{'x'.join(map(str, s))}.json" for name, all_sizes in sizes.items()
+            for s in all_sizes]
 
 
 def installed_peers(wildcards):

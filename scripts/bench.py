@@ -23,7 +23,9 @@ parser.add_argument("--min-seconds", type=float, default=1.0)
 parser.add_argument("--rounds", type=int, default=1, help="time each side this many times, keep its fastest")
 parser.add_argument("--peers", nargs="*", default=[], choices=list(PEER_NAMES),
                     help="other compilers to time on a model's inputs")
+parser.add_argument("--sizes", help="a model's input sizes: its leading dims, as 8 or 1x128 (the library bench)")
 args = parser.parse_args()
 run_stage("bench_program", args.name, args.log, lambda: bench.run(
     args.name, args.so, args.tcp_mlir, args.npz, args.loader, args.threads, args.rtol, args.atol,
-    args.min_calls, args.min_seconds, args.rounds, args.peers, args.toolchain, args.output))
+    args.min_calls, args.min_seconds, args.rounds, args.peers, args.toolchain, args.output,
+    [int(n) for n in args.sizes.split("x")] if args.sizes else None))

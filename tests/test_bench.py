@@ -18,7 +18,10 @@ from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seco
 from tcp_aot.bench.measure import Timing, fastest_of_rounds, time_calls
 from tcp_aot.bench.outputs import OutputMismatch, compare_outputs
 from tcp_aot.bench.peers import bench_peers, installed
+from tcp_aot.bench.library import table as library_table
+from tcp_aot.bench.program import resized
 from tcp_aot.bench.report import compile_costs, geometric_mean, table
+from tcp_aot.errors import StageError
 from workflow import copy_workflow, set_config, snakemake
 
 
@@ -69,11 +72,14 @@ def test_time_calls_sees_another_process_keeping_a_core_busy():
 def benched(tmp_path_factory):
     workdir = copy_workflow(tmp_path_factory.mktemp("bench"))
     config = set_config(workdir, models={"two_outputs": "models.two_outputs.two_outputs_loader",
-                                         "matmul_ranks": "models.matmul_ranks.matmul_ranks_loader"},
+                                         "matmul_ranks": "models.matmul_ranks.matmul_ranks_loader",
+                                         "mlp": "models.mlp.mlp_loader"},
                         tcp_sources={"basic_tcp_ops": {}})
     config["bench"].update(min_calls=5, min_seconds=0.05, peers=["aoti", "iree"])
+    config["bench"]["library"] = {"min_calls": 3, "min_seconds": 0.05, "sizes": {"mlp": [[1], [5]]},
+                                  "targets": {"ratio": 100.0, "geometric_mean": 100.0, "fma_peak": {"mlp": 0.99}}}
     set_config(workdir, bench=config["bench"])
-    run = snakemake(workdir, "-j2", "bench")
+    run = snakemake(workdir, "-j2", "bench", "bench_library")
     assert run.returncode == 0, run.output[-3000:]
     return workdir
 
@@ -161,6 +167,49 @@ def test_the_report_has_a_row_per_program_and_a_plot(benched):
     row = next(line for line in text.splitlines() if line.startswith("| two_outputs | ") and " / " in line)
     assert re.search(r"\| \d+\.\d / \d+ \|", row) and " kB |" in row
     assert (benched / "results/bench.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_library_bench_times_a_model_on_inputs_of_other_sizes(benched):
+    result = json.loads((benched / "results/mlp.bench_5.json").read_text())
+    main = result["functions"]["func_main"]
+    sample = json.loads((benched / "results/mlp.bench.json").read_text())["functions"]["func_main"]
+    assert result["sizes"] == [5] and main["input_shapes"][0][0] == 5 and sample["input_shapes"][0][0] != 5
+    assert main["flop"] > 0 and main["timings"]["1"]["ours"]["calls"] >= 3 and main["timings"]["1"]["eager"]
+    assert result["peaks"]["fma_gflops"] > 0 and main["accuracy"]["max_abs"] < 1e-4
+    text = (benched / "results/bench_library.md").read_text()
+    assert "| mlp (1) | " in text and "| mlp (5) | " in text and "% peak 1T" in text
+    assert "| mlp (1): ours / eager, 1 thread | " in text and " | ≤ 100.0 | yes |" in text
+    assert re.search(r"\| mlp \(1\): fraction of the FMA peak, 1 thread \| 0\.\d\d \| ≥ 0\.99 \| no \|", text)
+    assert (benched / "results/bench_library.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_inputs_are_cut_or_repeated_to_other_sizes():
+    ids = np.arange(6).reshape(2, 3)
+    np.testing.assert_array_equal(resized(ids, [1]), [[0, 1, 2]])
+    np.testing.assert_array_equal(resized(ids, [3, 5]), [[0, 1, 2, 0, 1], [3, 4, 5, 3, 4], [0, 1, 2, 0, 1]])
+    with pytest.raises(StageError, match=r"an input of shape \[6\] has no dim 1 to make of size 2"):
+        resized(np.arange(6), [6, 2])
+
+
+def test_library_report_gives_fractions_of_the_peak_and_checks_its_targets():
+    benches = []
+    for sizes, ours, eager in (([1], 10.0, 5.0), ([8], 40.0, 50.0)):
+        bench = _bench("net", ours, eager)
+        bench["sizes"], bench["peaks"] = sizes, {"fma_gflops": 100.0, "bandwidth_gbs": 10.0}
+        for n, t in bench["functions"]["func_main"]["timings"].items():
+            t["gflops"] = 30.0 * int(n)
+        bench["functions"]["func_main"]["peers"] = {
+            "aoti": {"status": "ok", "compile_s": 1.0, "timings": {"1": {"median_ms": 8.0}, "2": {"median_ms": 2.0}}}}
+        benches.append(bench)
+    text = library_table(benches, {"sizes": {"net": [[1], [8]]},
+                                   "targets": {"ratio": 1.0, "scaling": 0.55, "fma_peak": {"net": 0.25}}})
+    assert "| model (inputs' leading dims) | ours 1T | eager 1T | AOTInductor 1T | ours 2T |" in text
+    assert "| net (1) | 10.0 (2.00) | 5.000 | 8.000 (1.60) | 5.000 (1.00) | 5.000 | 2.000 (0.40) | 0.50 | 30.0 | 30% " in text
+    assert "| net (1): ours / eager, 1 thread | 2.00 | ≤ 1.0 | no |" in text
+    assert "| net (1): ours 2 threads / 1 thread | 0.50 | ≤ 0.55 | yes |" in text
+    assert "| net (1): fraction of the FMA peak, 1 thread | 0.30 | ≥ 0.25 | yes |" in text
+    assert "net (8)" not in text.split("| target |")[1]  # targets at the first sizes only
+    assert "- 1 thread: ours at most the best peer's time on 0 of 1 models" in text
 
 
 def _bench(program, ours, eager, threads=(1, 2)):

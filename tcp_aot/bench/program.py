@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import StageError
-from ..loader import run_loader
+from ..loader import flat_outputs, run_loader
 from ..reference.npz import load_npz, npz_key
 from ..runtime.library import Library
 from .flops import flops
@@ -27,7 +27,11 @@ from .peers import bench_peers
 
 def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int,
                   rtol: float, atol: float, min_calls: int, min_seconds: float, rounds: int = 1,
-                  peers: Sequence[str] = ()) -> dict:
+                  peers: Sequence[str] = (), sizes: Sequence[int] = ()) -> dict:
+    """`sizes`, for a model: the leading dims of every input (a batch, or a
+    batch and a sequence length) in place of the .npz's, which are cut or
+    repeated along them; eager PyTorch's outputs on those inputs are then the
+    reference."""
     from torch_mlir import ir
 
     from ..context import make_context
@@ -41,8 +45,11 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         sigs = signatures(module)
         arrays = load_npz(npz)
         prefixes = {s.name: ("" if loader_path else f"{s.name}/") for s in sigs}
-        inputs = {s.name: [arrays[npz_key(prefixes[s.name], 0, f"Input{i}")] for i in range(len(s.inputs))]
-                  for s in sigs}
+        if sizes and not loader_path:
+            raise StageError(f"{name} is not a model: only a model's inputs take other sizes (eager PyTorch's "
+                             "outputs are their reference)")
+        inputs = {s.name: [resized(arrays[npz_key(prefixes[s.name], 0, f"Input{i}")], sizes)
+                           for i in range(len(s.inputs))] for s in sigs}
         interpreter = Interpreter(module, weights)
         counts = {s.name: flops(interpreter, s.name, inputs[s.name]) for s in sigs}
     library = Library(so, sigs)
@@ -52,7 +59,8 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
     functions = {}
     for sig in sigs:
         function = library.functions[sig.name]
-        wants = [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))]
+        wants = (_eager_outputs(model, inputs[sig.name]) if sizes else
+                 [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))])
         accuracy = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
         prepared = function.prepare(*inputs[sig.name])
 
@@ -76,12 +84,31 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
                 "gflops": counts[sig.name] / ours.median_ms / 1e6 if counts[sig.name] else None,
             }
         functions[sig.name] = {"flop": counts[sig.name], "timings": timings,
+                               "input_shapes": [list(a.shape) for a in inputs[sig.name]],
                                "accuracy": asdict(accuracy) | {"rtol": rtol, "atol": atol}}
         if loaded and peers:
             functions[sig.name]["peers"] = bench_peers(
                 list(peers), model, loaded.dynamic_shapes, tensors, wants, thread_counts, rtol, atol,
                 min_calls, min_seconds, rounds, _let_idle_threads_sleep)
-    return {"program": name, "threads": thread_counts, "rounds": rounds, "functions": functions}
+    return {"program": name, "threads": thread_counts, "rounds": rounds, "sizes": list(sizes),
+            "functions": functions}
+
+
+def resized(array: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
+    """`array` with its leading dims of sizes `sizes`: cut, or repeated
+    (token ids repeated stay token ids; images repeated stay images)."""
+    for dim, size in enumerate(sizes):
+        if dim >= array.ndim or array.shape[dim] == 0:
+            raise StageError(f"an input of shape {list(array.shape)} has no dim {dim} to make of size {size}")
+        array = np.take(array, np.arange(size) % array.shape[dim], axis=dim)
+    return np.ascontiguousarray(array)
+
+
+def _eager_outputs(model, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    import torch
+
+    with torch.inference_mode():
+        return [t.numpy().copy() for t in flat_outputs(model(*_tensors(inputs)))]
 
 
 def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,

@@ -27,6 +27,8 @@ def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
         threads = bench["threads"]
         for function, result in bench["functions"].items():
             row = {"program": bench["program"], "function": function, "threads": threads,
+                   "label": _label(bench, function), "sizes": bench.get("sizes", []),
+                   "flop": result.get("flop"), "accuracy": result.get("accuracy", {}),
                    "compile_s": compile_seconds.get(bench["program"]), "peers": result.get("peers", {})}
             for n in threads:
                 t = result["timings"][str(n)]
@@ -35,6 +37,12 @@ def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
                           "disturbed": [side for side in ("ours", "eager") if _disturbed(t[side])]}
             out.append(row)
     return out
+
+
+def _label(bench: dict, function: str) -> str:
+    """program, @function when not func_main, (sizes) for a library bench."""
+    name = bench["program"] if function == "func_main" else f"{bench['program']} @{function}"
+    return name + (f" ({'x'.join(map(str, bench['sizes']))})" if bench.get("sizes") else "")
 
 
 def _disturbed(timing: dict | None) -> bool:
@@ -46,15 +54,15 @@ def geometric_mean(values: list[float]) -> float | None:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
 
 
-def _ms(v: float | None) -> str:
+def fmt_ms(v: float | None) -> str:
     return "—" if v is None else f"{v:.4f}" if v < 0.1 else f"{v:.3f}" if v < 10 else f"{v:.1f}"
 
 
 def _timed(measures: dict, side: str) -> str:
-    return _ms(measures[side]) + ("\\*" if side in measures["disturbed"] else "")
+    return fmt_ms(measures[side]) + ("\\*" if side in measures["disturbed"] else "")
 
 
-def _ratio(v: float | None) -> str:
+def fmt_ratio(v: float | None) -> str:
     return "—" if v is None else f"{v:.2f}"
 
 
@@ -74,11 +82,11 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
              "|---|" + "---:|" * 10]
     for r in all_rows:
         one, n = r[1], r.get(many, r[1])
-        name = r["program"] if r["function"] == "func_main" else f"{r['program']} @{r['function']}"
+        name = r["label"]
         scaling = n["ours"] / one["ours"] if one["ours"] else None
-        lines.append(f"| {name} | {_timed(one, 'ours')} | {_timed(one, 'eager')} | {_ratio(one['ratio'])} "
-                     f"| {_timed(n, 'ours')} | {_timed(n, 'eager')} | {_ratio(n['ratio'])} | {_ratio(scaling)} "
-                     f"| {_ms(one['gflops'])} | {_ms(n['gflops'])} "
+        lines.append(f"| {name} | {_timed(one, 'ours')} | {_timed(one, 'eager')} | {fmt_ratio(one['ratio'])} "
+                     f"| {_timed(n, 'ours')} | {_timed(n, 'eager')} | {fmt_ratio(n['ratio'])} | {fmt_ratio(scaling)} "
+                     f"| {fmt_ms(one['gflops'])} | {fmt_ms(n['gflops'])} "
                      f"| {_seconds(r['compile_s'])} |")
     if any(r[n]["disturbed"] for r in all_rows for n in r["threads"]):
         lines += ["", f"\\* taken while other processes kept more than {BUSY_ELSEWHERE_LIMIT} of a core busy, "
@@ -88,8 +96,8 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
     real_rows = [r for r in all_rows if r["program"] in real]
     if real_rows:
         lines += ["", f"Geometric mean of the ratios over the {len(real_rows)} real models: "
-                      f"{_ratio(geometric_mean([r[1]['ratio'] for r in real_rows]))} (1 thread), "
-                      f"{_ratio(geometric_mean([r.get(many, r[1])['ratio'] for r in real_rows]))} ({many} threads)"]
+                      f"{fmt_ratio(geometric_mean([r[1]['ratio'] for r in real_rows]))} (1 thread), "
+                      f"{fmt_ratio(geometric_mean([r.get(many, r[1])['ratio'] for r in real_rows]))} ({many} threads)"]
     lines += _targets(all_rows, bench_config.get("targets", {}), many)
     lines += _peers(all_rows, real, many)
     lines += accuracy(benches)
@@ -133,12 +141,12 @@ def _peers(all_rows: list[dict], real: set[str], many: int) -> list[str]:
         cells = []
         for n in counts:
             ours = r.get(n, {})
-            cells.append(f"{_ms(ours.get('ours'))} ({_ratio(ours.get('ratio'))})")
+            cells.append(f"{fmt_ms(ours.get('ours'))} ({fmt_ratio(ours.get('ratio'))})")
             for p in peers:
                 result = r["peers"].get(p, {"status": "not run"})
-                ms = _peer_ms(result, n)
+                ms = peer_ms(result, n)
                 cells.append(result["status"] if result["status"] != "ok"
-                             else f"{_ms(ms)} ({_ratio(_peer_ratio(r, result, n))})")
+                             else f"{fmt_ms(ms)} ({fmt_ratio(peer_ratio(r, result, n))})")
         lines.append(f"| {r['program']} | " + " | ".join(cells) + " |")
         notes += [f"- {PEER_NAMES[p]} on {r['program']}: {result['reason']}"
                   for p, result in r["peers"].items() if result["status"] == "failed"]
@@ -146,9 +154,9 @@ def _peers(all_rows: list[dict], real: set[str], many: int) -> list[str]:
         ran = [r for r in peer_rows if r["program"] in real and r["peers"].get(p, {}).get("status") == "ok"]
         if not ran:
             continue
-        theirs = ", ".join(f"{_ratio(geometric_mean([_peer_ratio(r, r['peers'][p], n) for r in ran]))} ({n}T)"
+        theirs = ", ".join(f"{fmt_ratio(geometric_mean([peer_ratio(r, r['peers'][p], n) for r in ran]))} ({n}T)"
                            for n in counts)
-        ours = ", ".join(f"{_ratio(geometric_mean([r.get(n, {}).get('ratio') for r in ran]))} ({n}T)"
+        ours = ", ".join(f"{fmt_ratio(geometric_mean([r.get(n, {}).get('ratio') for r in ran]))} ({n}T)"
                          for n in counts)
         compile_s = [r["peers"][p]["compile_s"] for r in ran]
         our_compile_s = [r["compile_s"] for r in ran if r["compile_s"] is not None]
@@ -158,12 +166,12 @@ def _peers(all_rows: list[dict], real: set[str], many: int) -> list[str]:
     return lines + ([""] + notes if notes else [])
 
 
-def _peer_ms(result: dict, n: int) -> float | None:
+def peer_ms(result: dict, n: int) -> float | None:
     return result.get("timings", {}).get(str(n), {}).get("median_ms")
 
 
-def _peer_ratio(row: dict, result: dict, n: int) -> float | None:
-    ms, eager = _peer_ms(result, n), row.get(n, {}).get("eager")
+def peer_ratio(row: dict, result: dict, n: int) -> float | None:
+    ms, eager = peer_ms(result, n), row.get(n, {}).get("eager")
     return ms / eager if ms and eager else None
 
 
@@ -227,7 +235,7 @@ def _targets(all_rows: list[dict], targets: dict, many: int) -> list[str]:
             checks.append((f"{program}: ours {many} threads / ours 1 thread", value, goal["scaling"]))
         for label, value, limit in checks:
             met = "—" if value is None else ("yes" if value <= limit else "no")
-            lines.append(f"| {label} | {_ratio(value)} | ≤ {limit} | {met} |")
+            lines.append(f"| {label} | {fmt_ratio(value)} | ≤ {limit} | {met} |")
     return lines
 
 
@@ -241,7 +249,7 @@ def plot(benches: list[dict], output: Path) -> None:
 
     all_rows = [r for r in rows(benches, {}) if r[1]["ratio"] is not None]
     many = max((max(r["threads"]) for r in all_rows), default=1)
-    names = [r["program"] for r in all_rows]
+    names = [r["label"] for r in all_rows]
     fig, ax = plt.subplots(figsize=(max(8.0, 0.28 * len(names)), 5))
     width = 0.4
     xs = range(len(names))
@@ -250,7 +258,7 @@ def plot(benches: list[dict], output: Path) -> None:
         ax.bar([x + width / 2 for x in xs], [r[many]["ratio"] for r in all_rows], width,
                label=f"ours, {many} threads")
     for peer, marker in {"aoti": "o", "iree": "x"}.items():
-        ran = [(x, _peer_ratio(r, r["peers"][peer], 1)) for x, r in zip(xs, all_rows)
+        ran = [(x, peer_ratio(r, r["peers"][peer], 1)) for x, r in zip(xs, all_rows)
                if r["peers"].get(peer, {}).get("status") == "ok"]
         if ran:
             ax.scatter([x - width / 2 for x, _ in ran], [ratio for _, ratio in ran], marker=marker, color="black",

@@ -11,11 +11,19 @@ from .common import tools, write_atomic
 
 def run(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int, rtol: float,
         atol: float, min_calls: int, min_seconds: float, rounds: int, peers: list[str], toolchain_json: Path,
-        output: Path) -> None:
+        output: Path, sizes: list[int] | None = None) -> None:
+    """With `sizes` (the library bench), the machine's FMA peak and memory
+    bandwidth are measured too, for the report's fractions of them."""
+    from dataclasses import asdict
+
     from ..bench.machine import machine
+    from ..bench.peak import measure as measure_peaks
     from ..bench.program import bench_program
 
     result = bench_program(name, so, tcp_mlir, npz, loader_path, threads, rtol, atol, min_calls, min_seconds,
-                           rounds, peers)
-    result["machine"] = machine(tools(toolchain_json)["llc"]["path"])
+                           rounds, peers, sizes or ())
+    found = tools(toolchain_json)
+    result["machine"] = machine(found["llc"]["path"])
+    if sizes:
+        result["peaks"] = asdict(measure_peaks(found["clang"]["path"], found["target"]["cpu"]))
     write_atomic(output, json.dumps(result, indent=2) + "\n")
