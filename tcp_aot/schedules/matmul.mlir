@@ -4,7 +4,8 @@
 // broadcasts and FMAs on 32-wide vectors held in registers across k.
 // Where a dim is dynamic or not a multiple of the register tile, its loop
 // is peeled (nothing happens where it is a multiple): the full tiles have
-// static shapes and are vectorized, the partial ones stay scalar loops.
+// static shapes and are vectorized; partial ones of 32 columns are taken a
+// row at a time and vectorized too, the others stay scalar loops.
 // It runs after schedule-parallel, which may have split a product into
 // 128 x 128 tiles shared among threads: those are then tiled as a whole.
 transform.named_sequence @matmul(%root: !transform.any_op {transform.readonly}) {
@@ -60,6 +61,22 @@ transform.named_sequence @matmul(%root: !transform.any_op {transform.readonly}) 
     transform.sequence %tile : !transform.any_op failures(suppress) {
     ^bb1(%t: !transform.any_op):
       transform.structured.vectorize %t {create_named_contraction} : !transform.any_op
+    }
+    transform.yield
+  }
+  // Partial tiles of fewer than 8 rows but whole 32 columns (a batch of one
+  // through a linear layer): one row at a time, vectorized. (One of fewer
+  // columns too would stay a loop of 1 x ? x 1 tiles, whose memref views
+  // MLIR cannot rank-reduce unambiguously.)
+  %partial = transform.structured.match ops{["linalg.matmul"]} filter_result_type = tensor<?x32xf32> in %root
+      : (!transform.any_op) -> !transform.any_op
+  transform.foreach %partial : !transform.any_op {
+  ^bb0(%tile: !transform.any_op):
+    transform.sequence %tile : !transform.any_op failures(suppress) {
+    ^bb1(%t: !transform.any_op):
+      %row, %row_loop = transform.structured.tile_using_for %t tile_sizes [1, 0, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.structured.vectorize %row {create_named_contraction} : !transform.any_op
     }
     transform.yield
   }

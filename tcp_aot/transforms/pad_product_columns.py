@@ -5,8 +5,10 @@ operand and its output padded with zeros, the result cut back. Its partial
 tile would be a vector of odd width (17 columns of a 7x7 image, 5 of
 ViT's 197 tokens), which LLVM spills around every FMA: ResNet-50's 7x7
 1x1 convolutions ran at 8% of the FMA peak, 9x slower than padded. Products
-of fewer columns than one tile, and dynamic ones (their partial tiles stay
-scalar loops), are left alone.
+of fewer columns than one tile, dynamic ones (their partial tiles stay
+scalar loops), and those whose partial tile is whole 8-lane vectors (1000
+classes: 31 tiles and 8 columns) are left alone: padding copies the right
+operand at every call, as much memory traffic as a batch of one's product.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from ..walk import collect
 
 # The columns of schedules/matmul.mlir's register tile (8 x 32).
 TILE_COLUMNS = 32
+# A partial tile of a multiple of this many columns is whole AVX vectors of f32.
+VECTOR_LANES = 8
 
 _PRODUCTS = {"linalg.matmul": linalg.matmul, "linalg.batch_matmul": linalg.batch_matmul}
 # Each one's indexing maps with its operands in the plain layouts.
@@ -33,8 +37,8 @@ _PLAIN = {
 def pad_product_columns(root: ir.Operation) -> None:
     for op in collect(root, lambda o: o.name in _PRODUCTS):
         columns = ir.RankedTensorType(op.results[0].type).shape[-1]
-        if (ir.ShapedType.is_dynamic_size(columns) or columns <= TILE_COLUMNS or columns % TILE_COLUMNS == 0
-                or not plain_layout(op)):
+        if (ir.ShapedType.is_dynamic_size(columns) or columns <= TILE_COLUMNS
+                or columns % TILE_COLUMNS % VECTOR_LANES == 0 or not plain_layout(op)):
             continue
         width = -(-columns // TILE_COLUMNS) * TILE_COLUMNS
         lhs, rhs, init = op.operands

@@ -858,6 +858,9 @@ _contract_case("dot_f64", "f64", (7,), (7,), [], [], [0], [0], dynamic=((0,), (0
 _contract_case("matmul_49_columns_f32", "f32", (9, 16), (16, 49), [], [], [1], [0], dynamic=((0,), ()))
 _contract_case("batch_matmul_37_columns_f32", "f32", (2, 37, 8), (2, 8, 37), [0], [0], [2], [1],
                dynamic=((0,), (0,)))
+# Fewer rows than a register tile (a batch of 3 through a linear layer: rows
+# one at a time), and 40 columns: one tile and 8 columns, not padded.
+_contract_case("matmul_3_rows_40_columns_f32", "f32", (3, 16), (16, 40), [], [], [1], [0], dynamic=((0,), ()))
 _contract.add("matmul_empty_contracting_dim", func("matmul_empty_contracting_dim", [
     ("a", "tensor<?x?xf32>"), ("b", "tensor<?x?xf32>")], [
     "%0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], "

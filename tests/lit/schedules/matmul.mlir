@@ -20,11 +20,13 @@ func.func @divisible(%a: tensor<256x512xf32>, %b: tensor<512x256xf32>, %c: tenso
 // -----
 
 // Dynamic rows and 100 columns: full 8 x 32 tiles, an 8 x 4 column
-// remainder (static: vectorized too) and the leftover rows as linalg.
+// remainder (static: vectorized too), the leftover rows of whole 32
+// columns one at a time, vectorized as well (a batch of one through a linear
+// layer), and the last corner as linalg.
 // CHECK-LABEL: func.func @ragged
 // CHECK-DAG: vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
 // CHECK-DAG: vector.contract {{.*}} : vector<8x1xf32>, vector<1x4xf32> into vector<8x4xf32>
-// CHECK-DAG: linalg.matmul ins({{.*}} : tensor<?x1xf32>, tensor<1x32xf32>) outs({{.*}} : tensor<?x32xf32>)
+// CHECK-DAG: vector.contract {{.*}} : vector<1x1xf32>, vector<1x32xf32> into vector<1x32xf32>
 // CHECK-DAG: linalg.matmul ins({{.*}} : tensor<?x1xf32>, tensor<1x4xf32>) outs({{.*}} : tensor<?x4xf32>)
 func.func @ragged(%a: tensor<?x64xf32>, %b: tensor<64x100xf32>, %c: tensor<?x100xf32>) -> tensor<?x100xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x100xf32>) outs(%c : tensor<?x100xf32>) -> tensor<?x100xf32>

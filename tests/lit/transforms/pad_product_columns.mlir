@@ -31,14 +31,18 @@ func.func @scores_197(%q: tensor<?x197x64xf32>, %k: tensor<?x64x197xf32>, %c: te
 
 // -----
 
+// Left alone: whole tiles (64), less than one tile (20), dynamic columns,
+// and a partial tile of whole 8-lane vectors (1000 classes: 31 tiles and 8).
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: tensor.pad
 // CHECK-NOT: tensor.extract_slice
 func.func @left_alone(%a: tensor<8x16xf32>, %b64: tensor<16x64xf32>, %c64: tensor<8x64xf32>,
                       %b20: tensor<16x20xf32>, %c20: tensor<8x20xf32>,
-                      %bd: tensor<16x?xf32>, %cd: tensor<8x?xf32>) -> (tensor<8x64xf32>, tensor<8x20xf32>, tensor<8x?xf32>) {
+                      %bd: tensor<16x?xf32>, %cd: tensor<8x?xf32>,
+                      %b1000: tensor<16x1000xf32>, %c1000: tensor<8x1000xf32>) -> (tensor<8x64xf32>, tensor<8x20xf32>, tensor<8x?xf32>, tensor<8x1000xf32>) {
   %0 = linalg.matmul ins(%a, %b64 : tensor<8x16xf32>, tensor<16x64xf32>) outs(%c64 : tensor<8x64xf32>) -> tensor<8x64xf32>
   %1 = linalg.matmul ins(%a, %b20 : tensor<8x16xf32>, tensor<16x20xf32>) outs(%c20 : tensor<8x20xf32>) -> tensor<8x20xf32>
   %2 = linalg.matmul ins(%a, %bd : tensor<8x16xf32>, tensor<16x?xf32>) outs(%cd : tensor<8x?xf32>) -> tensor<8x?xf32>
-  return %0, %1, %2 : tensor<8x64xf32>, tensor<8x20xf32>, tensor<8x?xf32>
+  %3 = linalg.matmul ins(%a, %b1000 : tensor<8x16xf32>, tensor<16x1000xf32>) outs(%c1000 : tensor<8x1000xf32>) -> tensor<8x1000xf32>
+  return %0, %1, %2, %3 : tensor<8x64xf32>, tensor<8x20xf32>, tensor<8x?xf32>, tensor<8x1000xf32>
 }
