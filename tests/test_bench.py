@@ -117,8 +117,8 @@ def test_a_peer_that_cannot_compile_a_model_is_reported_not_raised():
             return x + 1 if x.sum() > 0 else x - 1
 
     x = np.ones((2, 3), np.float32)
-    result = bench_peers(["aoti"], DataDependentBranch(), None, [torch.from_numpy(x)], [x + 1], [1], 1e-5, 1e-6,
-                         1, 0.0, 1, lambda: None)
+    result = bench_peers(["aoti"], DataDependentBranch(), None, [torch.from_numpy(x)], [torch.from_numpy(x)], [x + 1],
+                         [1], 1e-5, 1e-6, 1, 0.0, 1, lambda: None)
     assert result["aoti"]["status"] == "failed"
     assert result["aoti"]["reason"].startswith("GuardOnDataDependentSymNode: ")
 

@@ -73,7 +73,8 @@ def _percent(v: float | None) -> str:
 
 def _accuracy(all_rows: list[dict]) -> list[str]:
     lines = ["", "Largest errors against eager PyTorch on the same inputs:", "",
-             "| model (inputs' leading dims) | max abs error | max rel error | rtol | atol |", "|---|---:|---:|---:|---:|"]
+             "| model (inputs' leading dims) | max abs error | max rel error | rtol | atol |",
+             "|---|---:|---:|---:|---:|"]
     for r in all_rows:
         a = r["accuracy"]
         if a:
@@ -112,7 +113,8 @@ def _targets(all_rows: list[dict], library_config: dict, many: int, fma: float |
                        lambda v: v <= goals["geometric_mean"]))
     lines = ["", "| target | measured | goal | met |", "|---|---:|---:|---|"]
     for what, value, goal, met in checks:
-        lines.append(f"| {what} | {fmt_ratio(value)} | {goal} | {'—' if value is None else 'yes' if met(value) else 'no'} |")
+        verdict = "—" if value is None else "yes" if met(value) else "no"
+        lines.append(f"| {what} | {fmt_ratio(value)} | {goal} | {verdict} |")
     return lines + _against_peers(list(first.values()), many)
 
 

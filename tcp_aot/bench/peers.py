@@ -34,12 +34,14 @@ def installed(peer: str) -> bool:
         importlib.util.find_spec(m) is not None for m in ("iree.compiler", "iree.runtime", "iree.turbine"))
 
 
-def bench_peers(peers: list[str], model, dynamic_shapes, tensors: list, wants: list[np.ndarray],
+def bench_peers(peers: list[str], model, dynamic_shapes, examples: list, tensors: list, wants: list[np.ndarray],
                 thread_counts: list[int], rtol: float, atol: float, min_calls: int, min_seconds: float,
                 rounds: int, settle: Callable[[], None]) -> dict:
     """Per peer: status "ok" with its compile time and timings per thread
     count (each count's outputs checked first), or "not installed" /
-    "failed" with a reason."""
+    "failed" with a reason. Each peer exports the model on `examples` (the
+    loader's sample, on which its dynamic shapes hold: a batch of 1 would
+    be specialized) and runs it on `tensors`."""
     from .measure import fastest_of_rounds, time_calls
     from .outputs import compare_outputs
 
@@ -51,7 +53,7 @@ def bench_peers(peers: list[str], model, dynamic_shapes, tensors: list, wants: l
         try:
             start = time.perf_counter()
             with tempfile.TemporaryDirectory(prefix=f"tcp_aot_{peer}_") as workdir:
-                runner = _COMPILERS[peer](model, dynamic_shapes, tensors, workdir, max(thread_counts))
+                runner = _COMPILERS[peer](model, dynamic_shapes, examples, tensors, workdir, max(thread_counts))
                 compile_s = time.perf_counter() - start
                 for n in thread_counts:
                     compare_outputs(_outputs(runner(n)()), wants, rtol, atol)
@@ -68,10 +70,10 @@ def bench_peers(peers: list[str], model, dynamic_shapes, tensors: list, wants: l
     return results
 
 
-def _aoti(model, dynamic_shapes, tensors: list, workdir: str, max_threads: int) -> Runner:
+def _aoti(model, dynamic_shapes, examples: list, tensors: list, workdir: str, max_threads: int) -> Runner:
     import torch
 
-    exported = torch.export.export(model, tuple(tensors), dynamic_shapes=dynamic_shapes)
+    exported = torch.export.export(model, tuple(examples), dynamic_shapes=dynamic_shapes)
     # Without dynamic_threads, Inductor writes the thread count of compile
     # time into its kernels; with it, they take torch.set_num_threads'.
     with torch._inductor.config.patch({"cpp.dynamic_threads": True}):
@@ -85,12 +87,12 @@ def _aoti(model, dynamic_shapes, tensors: list, workdir: str, max_threads: int) 
     return runner
 
 
-def _iree(model, dynamic_shapes, tensors: list, workdir: str, max_threads: int) -> Runner:
+def _iree(model, dynamic_shapes, examples: list, tensors: list, workdir: str, max_threads: int) -> Runner:
     import iree.runtime as rt
     import iree.turbine.aot as aot
     from iree.compiler import compile_str
 
-    exported = aot.export(model, *tensors, dynamic_shapes=dynamic_shapes)
+    exported = aot.export(model, *examples, dynamic_shapes=dynamic_shapes)
     vmfb = compile_str(str(exported.mlir_module), target_backends=["llvm-cpu"],
                        extra_args=["--iree-llvmcpu-target-cpu=host"])
     # The task driver reads its worker count from the runtime's flags once,

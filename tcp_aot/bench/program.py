@@ -88,7 +88,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
                                "accuracy": asdict(accuracy) | {"rtol": rtol, "atol": atol}}
         if loaded and peers:
             functions[sig.name]["peers"] = bench_peers(
-                list(peers), model, loaded.dynamic_shapes, tensors, wants, thread_counts, rtol, atol,
+                list(peers), model, loaded.dynamic_shapes, loaded.inputs, tensors, wants, thread_counts, rtol, atol,
                 min_calls, min_seconds, rounds, _let_idle_threads_sleep)
     return {"program": name, "threads": thread_counts, "rounds": rounds, "sizes": list(sizes),
             "functions": functions}
