@@ -30,6 +30,7 @@ from ..dialects import tcp
 from ..dialects.tcp_base import is_float, is_resource_elements
 from ..linalg_builders import dim_of, index_const
 from ..walk import collect
+from .simplify import is_constant
 from ..weights.module_weights import ModuleWeights
 
 _ELEMENTWISE = {tcp.AddOp.OPERATION_NAME: "+", tcp.SubOp.OPERATION_NAME: "-",
@@ -40,7 +41,7 @@ _COMMUTATIVE = ("+", "*")
 def fold_conv_affine(root: ir.Operation, weights: ModuleWeights | None) -> None:
     frozen = weights is not None and weights.frozen
     for conv in collect(root, lambda o: o.name == tcp.ConvOp.OPERATION_NAME):
-        if _is_constant(conv.operands[1]) and is_float(ir.RankedTensorType(conv.results[0].type).element_type):
+        if is_constant(conv.operands[1]) and is_float(ir.RankedTensorType(conv.results[0].type).element_type):
             steps = _chain(conv)
             if steps and not (frozen and any(_reads_weights(v) for v in [conv.operands[1]] + [c for _, c, _ in steps])):
                 _fold(conv, steps)
@@ -49,12 +50,6 @@ def fold_conv_affine(root: ir.Operation, weights: ModuleWeights | None) -> None:
 def _reads_weights(constant: ir.Value) -> bool:
     attributes = constant.owner.operation.attributes
     return "value" in attributes and is_resource_elements(attributes["value"])
-
-
-def _is_constant(v: ir.Value) -> bool:
-    owner = v.owner
-    return isinstance(owner, (ir.Operation, ir.OpView)) and owner.operation.name in (
-        tcp.ConstOp.OPERATION_NAME, "arith.constant")
 
 
 def _channel_constant(v: ir.Value, channels: int) -> ir.Value | None:
@@ -66,7 +61,7 @@ def _channel_constant(v: ir.Value, channels: int) -> ir.Value | None:
     source = owner.operation.operands[0]
     shape = ir.RankedTensorType(source.type).shape
     expected = [1, channels] + [1] * (len(shape) - 2)
-    return source if _is_constant(source) and shape == expected else None
+    return source if is_constant(source) and shape == expected else None
 
 
 def _chain(conv: ir.Operation) -> list[tuple[str, ir.Value, ir.Operation]]:

@@ -42,7 +42,7 @@ def simplify(root: ir.Operation, weights: ModuleWeights | None) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _is_constant(v: ir.Value) -> bool:
+def is_constant(v: ir.Value) -> bool:
     owner = v.owner
     if not isinstance(owner, (ir.Operation, ir.OpView)):
         return False
@@ -61,7 +61,7 @@ def _foldable(op: ir.Operation, weights: ModuleWeights | None) -> bool:
     if not all(isinstance(r.type, ir.RankedTensorType) and ir.RankedTensorType(r.type).has_static_shape
                for r in op.results):
         return False
-    if not all(_is_constant(v) for v in op.operands):
+    if not all(is_constant(v) for v in op.operands):
         return False
     if _reads_weights(op) and (weights is None or weights.frozen or len(op.results) != 1):
         return False
@@ -76,7 +76,7 @@ def _beside(op: ir.Operation) -> int:
     sizes = []
     for use in op.results[0].uses if len(op.results) == 1 else ():
         others = [_numel(v.type) for v in use.owner.operation.operands
-                  if v != op.results[0] and _is_constant(v) and isinstance(v.type, ir.RankedTensorType)]
+                  if v != op.results[0] and is_constant(v) and isinstance(v.type, ir.RankedTensorType)]
         sizes.append(max(others, default=0))
     return min(sizes, default=0)
 
