@@ -60,6 +60,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.transforms.fold_conv_affine", "fold_conv_affine",
         "Fold the per-channel scales and shifts after a convolution of constant weights (an eval-mode batch norm) "
         "into its weights and one bias add", ("weights",)),
+    "pad-weight-columns": PythonPass(
+        "tcp_aot.transforms.pad_weight_columns", "pad_weight_columns",
+        "Pad a contraction's constant matrix to whole register tiles of columns once, at compile time, and cut "
+        "its result", ("weights",)),
     "verify-tcp-backend-contract": PythonPass(
         "tcp_aot.transforms.backend_contract", "verify_backend_contract",
         "Check that only TCP, tensor, arith and func ops remain, with tensor signatures", ("filename",)),
@@ -156,6 +160,7 @@ PIPELINES: dict[str, list[str]] = {
     "optimize-tcp": [
         "tcp-simplify",
         "fold-conv-affine",
+        "pad-weight-columns",
         "tcp-simplify",
     ],
     "torch-to-tcp": [

@@ -8,7 +8,8 @@ ViT's 197 tokens), which LLVM spills around every FMA: ResNet-50's 7x7
 of fewer columns than one tile, dynamic ones (their partial tiles stay
 scalar loops), and those whose partial tile is whole 8-lane vectors (1000
 classes: 31 tiles and 8 columns) are left alone: padding copies the right
-operand at every call, as much memory traffic as a batch of one's product.
+operand at every call, as much memory traffic as a batch of one's product
+(a constant one is padded at compile time instead: pad_weight_columns.py).
 """
 
 from __future__ import annotations
@@ -34,13 +35,20 @@ _PLAIN = {
 }
 
 
+def padded_width(columns: int) -> int | None:
+    """The columns a product of `columns` computes, padded to whole register
+    tiles; None when it computes them as they are."""
+    if ir.ShapedType.is_dynamic_size(columns) or columns <= TILE_COLUMNS or columns % TILE_COLUMNS % VECTOR_LANES == 0:
+        return None
+    return -(-columns // TILE_COLUMNS) * TILE_COLUMNS
+
+
 def pad_product_columns(root: ir.Operation) -> None:
     for op in collect(root, lambda o: o.name in _PRODUCTS):
         columns = ir.RankedTensorType(op.results[0].type).shape[-1]
-        if (ir.ShapedType.is_dynamic_size(columns) or columns <= TILE_COLUMNS
-                or columns % TILE_COLUMNS % VECTOR_LANES == 0 or not plain_layout(op)):
+        width = padded_width(columns)
+        if width is None or not plain_layout(op):
             continue
-        width = -(-columns // TILE_COLUMNS) * TILE_COLUMNS
         lhs, rhs, init = op.operands
         with ir.InsertionPoint(op), op.location:
             padded = _PRODUCTS[op.name](lhs, _pad_columns(rhs, width), outs=[_pad_columns(init, width)])

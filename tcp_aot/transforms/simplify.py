@@ -6,7 +6,8 @@ them (they are unregistered operations to MLIR, so it leaves them alone):
   at compile time), unless its results hold more elements than its operands
   (a broadcast stays a broadcast, unless an op that reads it reads a
   constant at least as large: a weight times a per-channel scale folds
-  whole); a value computed from weights becomes a
+  whole; a pad folds up to twice its operand's size); a value computed
+  from weights becomes a
   weight derived from them (weights/module_weights.py), unless the weights
   are frozen (their file is final), when the op stays;
 - each op's own folds and canonicalizations (TcpOp.fold, TcpOp.canonicalize:
@@ -66,6 +67,8 @@ def _foldable(op: ir.Operation, weights: ModuleWeights | None) -> bool:
     if _reads_weights(op) and (weights is None or weights.frozen or len(op.results) != 1):
         return False
     given = sum(_numel(v.type) for v in op.operands if isinstance(v.type, ir.RankedTensorType))
+    if op.name == tcp.PadOp.OPERATION_NAME:
+        given *= 2  # a weight padded to whole register tiles (pad-weight-columns)
     return sum(_numel(r.type) for r in op.results) <= max(given, _beside(op), 1)
 
 

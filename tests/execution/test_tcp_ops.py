@@ -394,6 +394,10 @@ def dims(shape) -> list[str]:
     return [str(s) for s in shape]
 
 
+def _dense(values: np.ndarray) -> str:
+    return f"dense<{np.array2string(values, separator=', ', threshold=10**6, floatmode='unique')}>"
+
+
 def dyn(shape, dynamic) -> list[str]:
     """`shape` as type dims, with the dims in `dynamic` written `?`."""
     return ["?" if d in dynamic else str(s) for d, s in enumerate(shape)]
@@ -861,6 +865,22 @@ _contract_case("batch_matmul_37_columns_f32", "f32", (2, 37, 8), (2, 8, 37), [0]
 # Fewer rows than a register tile (a batch of 3 through a linear layer: rows
 # one at a time), and 40 columns: one tile and 8 columns, not padded.
 _contract_case("matmul_3_rows_40_columns_f32", "f32", (3, 16), (16, 40), [], [], [1], [0], dynamic=((0,), ()))
+
+
+def _constant_head_case(name: str, rows: int, k: int, columns: int):
+    """A linear layer's product by a constant matrix of odd columns (a
+    vocabulary): padded at compile time (pad-weight-columns), its result cut."""
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    w = rng.standard_normal((k, columns)).astype(np.float32)
+    xt, wt, ot = t(["?", str(k)], "f32"), t(dims((k, columns)), "f32"), t(["?", str(columns)], "f32")
+    _contract.add(name, func(name, [("x", xt)], [
+        f"%w = tcp.const {{value = {_dense(w)} : {wt}}} : {wt}",
+        f"%0 = tcp.contract %x, %w {{lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], "
+        f"rhs_contracting_dims = [0]}} : {xt}, {wt} -> {ot}"], [("0", ot)]),
+        lambda rng: [random_array("f32", (rows, k), rng, edges=False)], tol=accumulated("f32"))
+
+
+_constant_head_case("matmul_constant_41_columns_f32", 11, 16, 41)
 _contract.add("matmul_empty_contracting_dim", func("matmul_empty_contracting_dim", [
     ("a", "tensor<?x?xf32>"), ("b", "tensor<?x?xf32>")], [
     "%0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], "
@@ -978,10 +998,6 @@ _conv_case("conv2d_shifted_dilated_dynamic_f32", "f32", (2, 9, 8, 7), (4, 9, 2, 
 _conv_case("conv1d_shifted_f64", "f64", (2, 8, 9), (3, 8, 4), dilation=[2], low=[2], high=[1])
 _conv_case("conv3d_shifted_f32", "f32", (1, 8, 3, 4, 5), (2, 8, 2, 2, 3), low=[0, 1, 1], high=[1, 0, 1])
 _conv_case("conv2d_shifted_i32", "i32", (1, 8, 4, 5), (3, 8, 2, 2), dynamic=(0,))
-
-
-def _dense(values: np.ndarray) -> str:
-    return f"dense<{np.array2string(values, separator=', ', threshold=10**6, floatmode='unique')}>"
 
 
 def _conv_batch_norm_case(name, weight, groups=1, residual=False):
