@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from .peers import PEER_NAMES
-from .report import fmt_ms, peer_ms, peer_ratio, fmt_ratio, geometric_mean, rows
+from .report import accuracy, fmt_ms, fmt_ratio, geometric_mean, peer_ms, peer_ratio, rows, scaling
 
 
 def load(paths: list[Path]) -> list[dict]:
@@ -50,7 +50,7 @@ def table(benches: list[dict], library_config: dict) -> str:
                 cells.append(f"{fmt_ms(peer_ms(result, n))} ({fmt_ratio(peer_ratio(r, result, n))})"
                              if result["status"] == "ok" else result["status"])
         if many > 1:
-            cells.append(fmt_ratio(_scaling(r, many)))
+            cells.append(fmt_ratio(scaling(r, many)))
         for n in counts:
             gflops = r[n]["gflops"]
             cells += [fmt_ms(gflops), _percent(gflops / (fma * n) if gflops and fma else None)]
@@ -58,29 +58,13 @@ def table(benches: list[dict], library_config: dict) -> str:
         notes += [f"- {PEER_NAMES[p]} on {r['label']}: {result['reason']}"
                   for p, result in r["peers"].items() if result["status"] == "failed"]
     lines += [""] + notes if notes else []
-    lines += _accuracy(all_rows)
+    lines += accuracy(benches)
     lines += _targets(all_rows, library_config, many, fma)
     return "\n".join(lines) + "\n"
 
 
-def _scaling(row: dict, many: int) -> float | None:
-    return row[many]["ours"] / row[1]["ours"] if row[1]["ours"] else None
-
-
 def _percent(v: float | None) -> str:
     return "—" if v is None else f"{100 * v:.0f}%"
-
-
-def _accuracy(all_rows: list[dict]) -> list[str]:
-    lines = ["", "Largest errors against eager PyTorch on the same inputs:", "",
-             "| model (inputs' leading dims) | max abs error | max rel error | rtol | atol |",
-             "|---|---:|---:|---:|---:|"]
-    for r in all_rows:
-        a = r["accuracy"]
-        if a:
-            lines.append(f"| {r['label']} | {a['max_abs']:.2g} | {a['max_rel']:.2g} | {a['rtol']:.0e} "
-                         f"| {a['atol']:.0e} |")
-    return lines
 
 
 def _targets(all_rows: list[dict], library_config: dict, many: int, fma: float | None) -> list[str]:
@@ -99,7 +83,7 @@ def _targets(all_rows: list[dict], library_config: dict, many: int, fma: float |
             checks.append((f"{label}: ours / eager, 1 thread", row and row[1]["ratio"], f"≤ {goals['ratio']}",
                            lambda v: v <= goals["ratio"]))
         if "scaling" in goals and many > 1:
-            checks.append((f"{label}: ours {many} threads / 1 thread", row and _scaling(row, many),
+            checks.append((f"{label}: ours {many} threads / 1 thread", row and scaling(row, many),
                            f"≤ {goals['scaling']}", lambda v: v <= goals["scaling"]))
         if name in goals.get("fma_peak", {}):
             goal = goals["fma_peak"][name]

@@ -28,7 +28,6 @@ def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
         for function, result in bench["functions"].items():
             row = {"program": bench["program"], "function": function, "threads": threads,
                    "label": _label(bench, function), "sizes": bench.get("sizes", []),
-                   "flop": result.get("flop"), "accuracy": result.get("accuracy", {}),
                    "compile_s": compile_seconds.get(bench["program"]), "peers": result.get("peers", {})}
             for n in threads:
                 t = result["timings"][str(n)]
@@ -43,6 +42,11 @@ def _label(bench: dict, function: str) -> str:
     """program, @function when not func_main, (sizes) for a library bench."""
     name = bench["program"] if function == "func_main" else f"{bench['program']} @{function}"
     return name + (f" ({'x'.join(map(str, bench['sizes']))})" if bench.get("sizes") else "")
+
+
+def scaling(row: dict, many: int) -> float | None:
+    """ours at `many` threads / ours at 1 thread."""
+    return row[many]["ours"] / row[1]["ours"] if row.get(many) and row[1]["ours"] else None
 
 
 def _disturbed(timing: dict | None) -> bool:
@@ -83,9 +87,9 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
     for r in all_rows:
         one, n = r[1], r.get(many, r[1])
         name = r["label"]
-        scaling = n["ours"] / one["ours"] if one["ours"] else None
         lines.append(f"| {name} | {_timed(one, 'ours')} | {_timed(one, 'eager')} | {fmt_ratio(one['ratio'])} "
-                     f"| {_timed(n, 'ours')} | {_timed(n, 'eager')} | {fmt_ratio(n['ratio'])} | {fmt_ratio(scaling)} "
+                     f"| {_timed(n, 'ours')} | {_timed(n, 'eager')} | {fmt_ratio(n['ratio'])} "
+                     f"| {fmt_ratio(scaling(r, many if many in r else 1))} "
                      f"| {fmt_ms(one['gflops'])} | {fmt_ms(n['gflops'])} "
                      f"| {_seconds(r['compile_s'])} |")
     if any(r[n]["disturbed"] for r in all_rows for n in r["threads"]):
@@ -108,17 +112,18 @@ def table(benches: list[dict], compile_seconds: dict[str, float], bench_config: 
 
 def accuracy(benches: list[dict]) -> list[str]:
     """Each program's largest errors against the reference (eager PyTorch's
-    outputs on case 0), beside its tolerance and the atol its outputs need
-    at its rtol: a tolerance derived, not guessed."""
-    found = [(b["program"], f, r["accuracy"]) for b in benches for f, r in b["functions"].items()
+    outputs on case 0, or on the library bench's inputs of other sizes),
+    beside its tolerance and the atol its outputs need at its rtol: a
+    tolerance derived, not guessed."""
+    found = [(_label(b, f), r["accuracy"]) for b in benches for f, r in b["functions"].items()
              if r.get("accuracy", {}).get("max_abs")]
     if not found:
         return []
-    lines = ["", "Accuracy against the reference (case 0): the largest absolute and relative errors of the float "
-                 "outputs, the tolerance in use and the atol they need at its rtol.", "",
+    lines = ["", "Accuracy against the reference (eager PyTorch's outputs on the same inputs): the largest absolute "
+                 "and relative errors of the float outputs, the tolerance in use and the atol they need at its rtol.",
+             "",
              "| program | max abs error | max rel error | rtol | atol | atol needed |", "|---|" + "---:|" * 5]
-    for program, function, a in found:
-        name = program if function == "func_main" else f"{program} @{function}"
+    for name, a in found:
         lines.append(f"| {name} | {a['max_abs']:.2g} | {a['max_rel']:.2g} | {a['rtol']:.0e} | {a['atol']:.0e} "
                      f"| {a['atol_needed']:.2g} |")
     return lines
@@ -231,7 +236,7 @@ def _targets(all_rows: list[dict], targets: dict, many: int) -> list[str]:
         if "ratio" in goal:
             checks.append((f"{program}: ours / eager, 1 thread", row and row[1]["ratio"], goal["ratio"]))
         if "scaling" in goal:
-            value = row and row.get(many) and row[many]["ours"] / row[1]["ours"]
+            value = row and scaling(row, many)
             checks.append((f"{program}: ours {many} threads / ours 1 thread", value, goal["scaling"]))
         for label, value, limit in checks:
             met = "—" if value is None else ("yes" if value <= limit else "no")
