@@ -27,10 +27,10 @@ from torch_mlir import ir
 from torch_mlir.dialects import tensor
 
 from ..dialects import tcp
-from ..dialects.tcp_base import is_float, is_resource_elements
+from ..dialects.tcp_base import is_float
 from ..linalg_builders import dim_of, index_const
 from ..walk import collect
-from .simplify import is_constant
+from .simplify import is_constant, is_weight
 from ..weights.module_weights import ModuleWeights
 
 _ELEMENTWISE = {tcp.AddOp.OPERATION_NAME: "+", tcp.SubOp.OPERATION_NAME: "-",
@@ -43,13 +43,8 @@ def fold_conv_affine(root: ir.Operation, weights: ModuleWeights | None) -> None:
     for conv in collect(root, lambda o: o.name == tcp.ConvOp.OPERATION_NAME):
         if is_constant(conv.operands[1]) and is_float(ir.RankedTensorType(conv.results[0].type).element_type):
             steps = _chain(conv)
-            if steps and not (frozen and any(_reads_weights(v) for v in [conv.operands[1]] + [c for _, c, _ in steps])):
+            if steps and not (frozen and any(is_weight(v) for v in [conv.operands[1]] + [c for _, c, _ in steps])):
                 _fold(conv, steps)
-
-
-def _reads_weights(constant: ir.Value) -> bool:
-    attributes = constant.owner.operation.attributes
-    return "value" in attributes and is_resource_elements(attributes["value"])
 
 
 def _channel_constant(v: ir.Value, channels: int) -> ir.Value | None:

@@ -14,32 +14,26 @@ import numpy as np
 from torch_mlir import ir
 
 from ..dialects import tcp
-from ..dialects.tcp_base import is_resource_elements, numpy_dtype
+from ..dialects.tcp_base import i64_array, numpy_dtype
 from ..linalg_builders import dim_of, index_const
 from ..walk import collect
 from ..weights.module_weights import ModuleWeights
 from .pad_product_columns import padded_width
-from .simplify import is_constant
+from .simplify import is_constant, is_weight
 
 
 def pad_weight_columns(root: ir.Operation, weights: ModuleWeights | None) -> None:
     frozen = weights is not None and weights.frozen
     for op in collect(root, lambda o: o.name == tcp.ContractOp.OPERATION_NAME):
-        view = tcp.ContractOp(op)
-        rhs = view.rhs
+        rhs = op.operands[1]
         rhs_t = ir.RankedTensorType(rhs.type)
-        if not (is_constant(rhs) and rhs_t.rank == 2 and _ints(op, "rhs_contracting_dims") == [0]
-                and not _ints(op, "rhs_batch_dims")):
+        if not (is_constant(rhs) and rhs_t.rank == 2 and i64_array(op.attributes["rhs_contracting_dims"]) == [0]
+                and not i64_array(op.attributes["rhs_batch_dims"])):
             continue
         width = padded_width(rhs_t.shape[1])
-        attrs = rhs.owner.operation.attributes
-        if width is None or (frozen and is_resource_elements(attrs["value"])):
+        if width is None or (frozen and is_weight(rhs)):
             continue
         _pad(op, rhs, width)
-
-
-def _ints(op: ir.Operation, name: str) -> list[int]:
-    return [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes[name])]
 
 
 def _pad(op: ir.Operation, rhs: ir.Value, width: int) -> None:

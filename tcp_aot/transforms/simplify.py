@@ -50,8 +50,14 @@ def is_constant(v: ir.Value) -> bool:
     return owner.operation.name in (tcp.ConstOp.OPERATION_NAME, "arith.constant")
 
 
+def is_weight(constant: ir.Value) -> bool:
+    """Whether a constant's value is a weight (dense_resource), not in the IR."""
+    attributes = constant.owner.operation.attributes
+    return "value" in attributes and is_resource_elements(attributes["value"])
+
+
 def _reads_weights(op: ir.Operation) -> bool:
-    return any(is_resource_elements(v.owner.operation.attributes["value"]) for v in op.operands)
+    return any(is_weight(v) for v in op.operands)
 
 
 def _foldable(op: ir.Operation, weights: ModuleWeights | None) -> bool:
