@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .element_types import is_float_dtype, to_numpy, to_torch, tolerance
 from .errors import StageError
 from .walk import function_named
 
@@ -68,7 +69,8 @@ def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Diff
         return Difference(False, np.inf, np.inf, np.inf, shapes=f"{list(got.shape)} against {list(want.shape)}")
     if got.size == 0:
         return Difference(True, 0.0, 0.0, 0.0)
-    floats = np.issubdtype(got.dtype, np.floating) or np.issubdtype(want.dtype, np.floating)
+    floats = is_float_dtype(got.dtype) or is_float_dtype(want.dtype)
+    rtol, atol = tolerance(want, rtol, atol)
     g, w = got.astype(np.float64), want.astype(np.float64)
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
         same = (g == w) | (np.isnan(g) & np.isnan(w))
@@ -168,7 +170,7 @@ def eager_values(loader_path: str, inputs: list[np.ndarray], op_names: list[str]
     from .loader import run_loader
 
     program, torch_module, weights = import_program(run_loader(loader_path), fx_node_locations=True)
-    eager = Eager(*_run_nodes(program, [torch.from_numpy(np.array(x)) for x in inputs]), _torch_ops(torch_module))
+    eager = Eager(*_run_nodes(program, [to_torch(np.array(x)) for x in inputs]), _torch_ops(torch_module))
     weights_file = work / "imported_again.torch.weights"
     weights.write(weights_file)
     # A context of its own: in the caller's, which has seen foo.tcp.mlir's
@@ -205,7 +207,7 @@ def _run_nodes(program, inputs: list) -> tuple[dict, dict]:
             # (split's q, k, v) at its first getitem node, so getitem has no op of its own.
             if isinstance(node.target, torch._ops.OpOverload) and isinstance(out, torch.Tensor) \
                     and out.dtype != torch.bfloat16:  # which NumPy has not
-                values[node.name] = out.detach().cpu().numpy()
+                values[node.name] = to_numpy(out.cpu())
                 targets[node.name] = str(node.target)
             return out
 

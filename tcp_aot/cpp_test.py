@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import zlib
 
+from .element_types import ELEMENT_TYPES
 from .errors import StageError
 from .reference.npz import cases, npz_key
 from .signature import FunctionSignature, TensorSpec
@@ -41,12 +42,8 @@ def fuzz_iterations(call_bytes: int) -> int:
     return max(FUZZ_MIN_ITERATIONS, min(FUZZ_ITERATIONS, FUZZ_BYTES // max(call_bytes, 1)))
 
 
-CPP_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16": "int16_t",
-             "i32": "int32_t", "i64": "int64_t"}
-
-
 def _memref(t: TensorSpec) -> str:
-    return f"StridedMemRefType<{CPP_TYPES[t.element]}, {t.rank}>"
+    return f"StridedMemRefType<{ELEMENT_TYPES[t.element].cpp}, {t.rank}>"
 
 
 def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], prefixes: dict[str, str],
@@ -113,14 +110,17 @@ def _test(name: str, sig: FunctionSignature, prefix: str, case: int) -> str:
              "  tcp_aot::Npz npz = tcp_aot::loadNpz(gNpzPath);"]
     for i, t in enumerate(sig.inputs):
         key = npz_key(prefix, case, f"Input{i}")
-        lines.append(f'  auto input{i} = tcp_aot::asMemRef<{CPP_TYPES[t.element]}, {t.rank}>(tcp_aot::get(npz, "{key}"), "{key}");')
+        lines.append(f'  auto input{i} = tcp_aot::asMemRef<{ELEMENT_TYPES[t.element].cpp}, {t.rank}>(tcp_aot::get(npz, "{key}"), "{key}");')
     lines.append(f"  {sig.name}_results results;")
     args = ", ".join(["&results"] + [f"&input{i}" for i in range(len(sig.inputs))])
     lines.append(f"  _mlir_ciface_{sig.name}({args});")
-    for i in range(len(sig.outputs)):
+    for i, t in enumerate(sig.outputs):
         key = npz_key(prefix, case, f"Output{i}")
+        least = ELEMENT_TYPES[t.element]  # see element_types.tolerance
+        tolerance = (f"std::max(kRtol, {least.rtol!r}), kAtol, {least.scaled_atol!r}" if least.scaled_atol
+                     else "kRtol, kAtol")
         lines.append(f'  EXPECT_TRUE(tcp_aot::matches(results.output{i}, tcp_aot::get(npz, "{key}"), '
-                     f'kRtol, kAtol)) << "{key}";')
+                     f'{tolerance})) << "{key}";')
     for i in range(len(sig.outputs)):
         lines.append(f"  std::free(results.output{i}.basePtr);")
     lines.append("}")
@@ -128,7 +128,7 @@ def _test(name: str, sig: FunctionSignature, prefix: str, case: int) -> str:
 
 
 def _buffers(sig: FunctionSignature, shapes: list[str]) -> list[str]:
-    return [f"  tcp_aot::Buffer<{CPP_TYPES[t.element]}, {t.rank}> input{i}({shape});"
+    return [f"  tcp_aot::Buffer<{ELEMENT_TYPES[t.element].cpp}, {t.rank}> input{i}({shape});"
             for i, (t, shape) in enumerate(zip(sig.inputs, shapes))]
 
 

@@ -144,11 +144,13 @@ class _Graph:
 
     def key(self, target_cpu: str) -> str:
         """The cache key: everything the compiled code depends on."""
+        from .element_types import to_numpy
+
         h = hashlib.sha256()
         h.update(self.gm.code.encode())
         for name, value in sorted(self.gm.state_dict().items()):
             h.update(name.encode())
-            h.update(value.detach().cpu().contiguous().numpy().tobytes())
+            h.update(to_numpy(value.cpu()).tobytes())
         for t, dynamic in zip(self.example, self.dynamic):
             shape = ["?" if dynamic and d in dynamic else s for d, s in enumerate(t.shape)]
             h.update(f"{t.dtype}{shape};".encode())

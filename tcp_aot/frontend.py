@@ -41,6 +41,7 @@ from torch_mlir.extras.fx_importer import (
 )
 
 from .dialects.tcp_base import resource_attr
+from .element_types import to_numpy
 from .errors import StageError
 from .loader import TorchLoaderOutput
 from .weights.file import CONSTANT, STATE, Layout, write_weights
@@ -169,8 +170,8 @@ def _signless(t: ir.RankedTensorType) -> ir.RankedTensorType:
 
 def _numpy(name: str, tensor):
     try:
-        return tensor.detach().contiguous().numpy()
-    except TypeError as e:  # a dtype NumPy lacks (bfloat16)
+        return to_numpy(tensor)
+    except TypeError as e:  # a dtype NumPy lacks (complex32, float8)
         raise StageError(f"weight {name}: {e}") from None
 
 

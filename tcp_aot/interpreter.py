@@ -15,9 +15,10 @@ from torch_mlir import ir
 
 from .dialects.tcp import trunc_div
 from .dialects.tcp_base import (
-    ISOLATED_FROM_ABOVE, InterpreterError, element_type, has_trait, is_float, is_resource_elements, lookup,
-    numpy_dtype, resource_name,
+    ISOLATED_FROM_ABOVE, InterpreterError, dense_array, element_type, has_trait, is_float, is_resource_elements,
+    lookup, numpy_dtype, resource_name,
 )
+from .element_types import ELEMENT_TYPES, LOW_PRECISION_FLOATS
 from .weights.file import WeightsError
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def _np_value(attr: ir.Attribute, t: ir.Type, weights: ModuleWeights | None) -> 
             return weights.array(name, ir.RankedTensorType(t)).copy()
         except WeightsError as e:
             raise InterpreterError(str(e)) from None
-    return np.broadcast_to(np.array(attr), shape).astype(dtype)
+    return np.broadcast_to(dense_array(attr), shape).astype(dtype)
 
 
 # ---------------------------------------------------------------------------
@@ -118,9 +119,12 @@ class Interpreter:
         if cls is not None:
             outer, self._env = self._env, env
             try:
-                return cls(op).evaluate(args, self)
+                if not cls.COMPUTES:
+                    return cls(op).evaluate(args, self)
+                results = cls(op).evaluate([_widened(a) for a in args], self)
             finally:
                 self._env = outer
+            return [_rounded(r, result.type) for r, result in zip(results, op.results)]
         name = op.name
         if name == "arith.constant":
             attr = op.attributes["value"]
@@ -169,6 +173,24 @@ class Interpreter:
             t = ir.RankedTensorType(op.results[0].type)
             return [np.zeros(list(_static_or(t.shape, args)), dtype=numpy_dtype(t.element_type))]
         raise InterpreterError(f"the interpreter does not know '{name}'")
+
+
+# A TCP op that computes on 16-bit floats does so in float32 and rounds its
+# results once, as PyTorch's CPU kernels and the compiled code do
+# (transforms/widen_floats.py); one that only moves values keeps their bits.
+_LOW_PRECISION = tuple(ELEMENT_TYPES[t].numpy for t in LOW_PRECISION_FLOATS)
+
+
+def _widened(value):
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype in _LOW_PRECISION:
+        return value.astype(np.float32)
+    return value
+
+
+def _rounded(value, t: ir.Type):
+    if isinstance(t, ir.ShapedType) and str(t.element_type) in LOW_PRECISION_FLOATS:
+        return np.asarray(value).astype(ELEMENT_TYPES[str(t.element_type)].numpy)
+    return value
 
 
 def _static_or(shape, dynamic_values):

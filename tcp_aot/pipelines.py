@@ -53,6 +53,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.conversion.torch_to_tcp", "convert_torch_to_tcp",
         "Convert Torch ops to TCP (fails listing every op that does not convert)",
         ("allow_unconverted", "filename", "weights")),
+    "widen-16-bit-floats": PythonPass(
+        "tcp_aot.transforms.widen_floats", "widen_16_bit_floats",
+        "Compute TCP ops on bfloat16 and float16 in float32, rounding each result once"),
     "tcp-simplify": PythonPass(
         "tcp_aot.transforms.simplify", "simplify",
         "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("weights",)),
@@ -156,8 +159,10 @@ _BUFFERIZE = ("one-shot-bufferize{bufferize-function-boundaries "
               "function-boundary-type-conversion=identity-layout-map}")
 
 PIPELINES: dict[str, list[str]] = {
-    # Rewrites of TCP ops that fold constants (weights) at compile time.
+    # Rewrites of TCP ops that fold constants (weights) at compile time, after
+    # 16-bit floats are widened where ops compute (their casts of weights fold).
     "optimize-tcp": [
+        "widen-16-bit-floats",
         "tcp-simplify",
         "fold-conv-affine",
         "pad-weight-columns",
@@ -235,7 +240,11 @@ PIPELINES: dict[str, list[str]] = {
         "finalize-memref-to-llvm{use-generic-functions=true}",
         "convert-math-to-libm",
         "convert-math-to-llvm",
-        "arith-expand",
+        # No arithmetic on bf16 (canonicalize folds truncf(sitofp) into one
+        # sitofp to bf16), and its conversions as integer ops: LLVM would call
+        # __truncsfbf2 (absent from the C runtime) without avx512bf16.
+        "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32})",
+        "arith-expand{include-bf16=true}",
         "convert-arith-to-llvm",
         "convert-index-to-llvm",
         "convert-cf-to-llvm",

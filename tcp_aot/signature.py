@@ -15,11 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .abi import SIGNATURE_VERSION
+from .element_types import ELEMENT_TYPES
 from .errors import StageError
 
-# MLIR element type -> NumPy dtype, for the types that cross the ABI.
-NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "i1": np.bool_, "i8": np.int8, "i16": np.int16,
-               "i32": np.int32, "i64": np.int64}
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,7 @@ class TensorSpec:
 
     @property
     def dtype(self) -> np.dtype:
-        return np.dtype(NUMPY_TYPES[self.element])
+        return ELEMENT_TYPES[self.element].numpy
 
     def symbol(self, d: int) -> str | None:
         return self.symbols[d] if self.symbols else None
@@ -157,7 +155,7 @@ def _spec(func: str, t) -> TensorSpec:
     if not isinstance(t, ir.RankedTensorType):
         raise StageError(f"@{func}: {t} cannot cross the compiled ABI; only ranked tensors can")
     element = str(t.element_type)
-    if element not in NUMPY_TYPES:
+    if element not in ELEMENT_TYPES:
         raise StageError(f"@{func}: element type {element} cannot cross the compiled ABI")
     return TensorSpec(element, tuple(None if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)))
 

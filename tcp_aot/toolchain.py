@@ -149,6 +149,11 @@ def _rewrite_line(line: str) -> str:
             return _llc22_hex(_special_bits(special, kind), kind)
         if kind == "float":  # a decimal: the f32 nearest
             return _llc22_hex(struct.unpack(">I", struct.pack(">f", float(text)))[0], kind)
+        if kind == "half":
+            return _llc22_hex(struct.unpack(">H", struct.pack(">e", float(text)))[0], kind)
+        if kind == "bfloat":  # the f32 nearest, rounded to its upper half (to nearest even)
+            bits = struct.unpack(">I", struct.pack(">f", float(text)))[0]
+            return _llc22_hex((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16, kind)
         return text
 
     return _FP_TOKEN.sub(token, line)

@@ -40,6 +40,8 @@ def pytest_terminal_summary(terminalreporter):
 # with a dynamic dim, one with several inputs and outputs, one with a value
 # check (gather indices).
 INTERFACE_PROGRAMS = ("mlp", "two_outputs", "gather_dynamic")
+# A program with float32 and bfloat16 inputs and outputs, built beside them.
+MIXED_PRECISION = "mixed_precision"
 
 
 @pytest.fixture(scope="session")
@@ -49,7 +51,7 @@ def interface_programs(tmp_path_factory) -> Path:
     from workflow import copy_workflow, snakemake
 
     workdir = copy_workflow(tmp_path_factory.mktemp("interface"))
-    targets = [f"results/{name}.{ext}" for name in INTERFACE_PROGRAMS for ext in ("so", "h", "npz")]
+    targets = [f"results/{name}.{ext}" for name in INTERFACE_PROGRAMS + (MIXED_PRECISION,) for ext in ("so", "h", "npz")]
     run = snakemake(workdir, "-j2", *targets)
     assert run.returncode == 0, run.output[-3000:]
     return workdir / "results"

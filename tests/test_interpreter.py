@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 import torch
 
+from tcp_aot.element_types import ELEMENT_TYPES, to_numpy
 from tcp_aot.interpreter import Interpreter, InterpreterError
 from tcp_aot.module_io import parse_module
 
@@ -31,11 +32,11 @@ def run_all(context, body: str, *args) -> list:
     return [np.asarray(r) for r in Interpreter(module).run("f", list(args))]
 
 
-_DT = {np.float32: "f32", np.float64: "f64", np.int8: "i8", np.int32: "i32", np.int64: "i64", np.bool_: "i1"}
+_DT = {e.numpy: e.mlir for e in ELEMENT_TYPES.values()}
 
 
 def _type(a: np.ndarray) -> str:
-    return f"tensor<{''.join(f'{d}x' for d in a.shape)}{_DT[a.dtype.type]}>"
+    return f"tensor<{''.join(f'{d}x' for d in a.shape)}{_DT[a.dtype]}>"
 
 
 def t(a: np.ndarray) -> str:
@@ -859,3 +860,50 @@ def test_collapse_shape_of_several_dynamic_dims(context):
     x = np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(2, 3, 4, 5)
     got = Interpreter(module).run("f", [x])[0]
     np.testing.assert_array_equal(got, x.reshape(6, 20))
+
+
+# -- bfloat16 and float16: each op computes in float32 and rounds once ------------
+
+def _sixteen(values, torch_dtype) -> tuple[np.ndarray, torch.Tensor]:
+    t = torch.tensor(values, dtype=torch.float32).to(torch_dtype)
+    return to_numpy(t), t
+
+
+@pytest.mark.parametrize("torch_dtype", [torch.bfloat16, torch.float16], ids=["bf16", "f16"])
+@pytest.mark.parametrize("op, reference", [("add", torch.add), ("sub", torch.sub), ("mul", torch.mul),
+                                           ("divf", torch.div), ("max", torch.maximum)])
+def test_16_bit_float_binary_like_pytorch_bit_for_bit(context, op, reference, torch_dtype):
+    rng = np.random.default_rng(0)
+    a, ta = _sixteen(np.concatenate([EDGES, rng.standard_normal(50) * 100]), torch_dtype)
+    b, tb = _sixteen(np.concatenate([EDGES[::-1], rng.standard_normal(50)]), torch_dtype)
+    ty = _type(a)
+    got = run(context, f"tcp.{op} %a, %b : {ty}, {ty} -> {ty}", a, b)
+    want = to_numpy(reference(ta, tb))
+    assert got.dtype == a.dtype
+    nan = np.isnan(want.astype(np.float32))
+    np.testing.assert_array_equal(np.isnan(got.astype(np.float32)), nan)
+    np.testing.assert_array_equal(got.view(np.uint16)[~nan], want.view(np.uint16)[~nan])
+
+
+@pytest.mark.parametrize("torch_dtype", [torch.bfloat16, torch.float16], ids=["bf16", "f16"])
+def test_16_bit_float_contract_and_reduce_like_pytorch(context, torch_dtype):
+    """Sums in float32 rounded once: within an ulp of PyTorch's (which adds
+    in its own order)."""
+    rng = np.random.default_rng(1)
+    a, ta = _sixteen(rng.standard_normal((5, 64)), torch_dtype)
+    b, tb = _sixteen(rng.standard_normal((64, 3)), torch_dtype)
+    product = run(context, f"tcp.contract %a, %b {{lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], "
+                           f"rhs_contracting_dims = [0]}} : {_type(a)}, {_type(b)} -> {_type(np.zeros((5, 3), a.dtype))}",
+                  a, b)
+    total = run(context, f"tcp.reduce %a {{kind = #tcp<reduceKind Sum>, axes = [1]}} : {_type(a)} -> "
+                         f"{_type(np.zeros(5, a.dtype))}", a)
+    ulp = 2**-7 if torch_dtype == torch.bfloat16 else 2**-10
+    for got, want in ((product, ta @ tb), (total, ta.sum(1))):
+        assert got.dtype == a.dtype
+        np.testing.assert_allclose(got.astype(np.float32), want.float().numpy(), rtol=ulp, atol=1e-3)
+
+
+def test_16_bit_float_ops_that_only_move_values_keep_their_bits(context):
+    a = to_numpy(torch.tensor([[np.nan, -0.0], [1e30, -3.5]]).to(torch.bfloat16))
+    got = run(context, f"tcp.transpose %a {{permutation = [1, 0]}} : {_type(a)} -> {_type(a)}", a)
+    np.testing.assert_array_equal(got.view(np.uint16), a.T.view(np.uint16))

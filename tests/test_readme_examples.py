@@ -37,6 +37,11 @@ def test_python_example(interface_programs):
     assert run.stdout == "func_main: input must be float32 [s31, 32], not float32 [8, 31]\n"
 
 
+def test_python_bfloat16_example(interface_programs):
+    run = run_python(example("python_bfloat16"), interface_programs.parent)
+    assert run.returncode == 0, run.stderr[-3000:]
+
+
 def test_header_excerpt_is_the_header(interface_programs):
     header = (interface_programs / "mlp.h").read_text()
     assert example("header") in header

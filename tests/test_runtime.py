@@ -11,7 +11,9 @@ import pytest
 import torch
 
 import tcp_aot
-from conftest import INTERFACE_PROGRAMS
+from conftest import INTERFACE_PROGRAMS, MIXED_PRECISION
+from tcp_aot.element_types import BFLOAT16, to_numpy, tolerance
+from tcp_aot.reference.npz import load_npz
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +124,26 @@ def test_threads_call_one_function_at_once(interface_programs, programs):
     for t in threads:
         t.join()
     assert failures == []
+
+
+def test_bfloat16_in_and_out_with_numpy_and_torch(interface_programs):
+    """bfloat16 crosses as ml_dtypes.bfloat16 arrays and torch.bfloat16
+    tensors; the header passes it as tcp_aot_bf16 (its bits)."""
+    program = tcp_aot.load(interface_programs / f"{MIXED_PRECISION}.so")
+    npz = load_npz(interface_programs / f"{MIXED_PRECISION}.npz")
+    x, bias = npz["case1/Input0"], npz["case1/Input1"]
+    assert (x.dtype, bias.dtype) == (np.float32, BFLOAT16)
+    expected = [npz["case1/Output0"], npz["case1/Output1"]]
+    numpy_out = program.func_main(x, bias)
+    torch_out = program.func_main(torch.from_numpy(x), torch.from_numpy(bias.view(np.int16)).view(torch.bfloat16))
+    assert [t.dtype for t in torch_out] == [torch.float32, torch.bfloat16]
+    for got in (numpy_out, [to_numpy(t) for t in torch_out]):
+        for g, want in zip(got, expected):
+            assert g.dtype == want.dtype and g.shape == want.shape
+            rtol, atol = tolerance(want, 1e-5, 1e-5)
+            np.testing.assert_allclose(g.astype(np.float32), want.astype(np.float32), rtol=rtol, atol=atol)
+    with pytest.raises(tcp_aot.SignatureError, match="bias must be bfloat16 \\[48\\], not float32 \\[48\\]"):
+        program.func_main(x, bias.astype(np.float32))
+    header = (interface_programs / f"{MIXED_PRECISION}.h").read_text()
+    assert "typedef uint16_t tcp_aot_bf16;" in header
+    assert "const tcp_aot_bf16 *bias" in header and "tcp_aot_bf16 *out1" in header

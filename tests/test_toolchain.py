@@ -77,6 +77,14 @@ def test_named_special_values_become_hex_with_sign_and_payload():
         "  %e = fadd half %h, 0xHFC00", "  %f = fadd bfloat %g, 0xR7FC0"]
 
 
+def test_16_bit_decimal_literals_become_their_nearest_bits():
+    """MLIR prints a bfloat or half constant as the nearest 7-digit decimal,
+    which llc 22 refuses unless exact: the bits of the value it stands for."""
+    ll = "  store [2 x bfloat] [bfloat 3.250000e+00, bfloat -1.000260e+30], ptr %p\n  %h = fadd half %x, 1.000980e-01"
+    assert llc22_float_literals(ll).splitlines() == [
+        "  store [2 x bfloat] [bfloat 0xR4050, bfloat 0xRF14A], ptr %p", "  %h = fadd half %x, 0xH2E68"]
+
+
 SPECIAL_CONSTANTS = """
 func.func @specials(%x: tensor<4xf32>, %y: tensor<3xf64>) -> (tensor<4xf32>, tensor<3xf64>) {
   %c = tcp.const {value = dense<[0x7FC00000, 0xFFC00000, 0x7FA00001, 0xFF800000]> : tensor<4xf32>} : tensor<4xf32>

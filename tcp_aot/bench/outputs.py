@@ -9,6 +9,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ..element_types import is_float_dtype, tolerance
+
 
 class OutputMismatch(ValueError):
     pass
@@ -37,9 +39,10 @@ def compare_outputs(gots: list[np.ndarray], wants: list[np.ndarray], rtol: float
     for i, (got, want) in enumerate(zip(gots, wants)):
         if got.shape != want.shape:
             raise OutputMismatch(f"output {i} has shape {got.shape}, the reference {want.shape}")
-        if want.dtype.kind == "f":
-            close = np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
-            accuracy = accuracy.worst(_accuracy(got, want, rtol))
+        if is_float_dtype(want.dtype):
+            r, a = tolerance(want, rtol, atol)
+            close = np.isclose(got.astype(np.float64), want.astype(np.float64), rtol=r, atol=a, equal_nan=True)
+            accuracy = accuracy.worst(_accuracy(got, want, r))
         else:
             close = got == want
         if not np.all(close):

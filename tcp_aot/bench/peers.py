@@ -92,13 +92,15 @@ def _iree(model, dynamic_shapes, examples: list, tensors: list, workdir: str, ma
     import iree.turbine.aot as aot
     from iree.compiler import compile_str
 
+    from ..element_types import to_numpy
+
     exported = aot.export(model, *examples, dynamic_shapes=dynamic_shapes)
     vmfb = compile_str(str(exported.mlir_module), target_backends=["llvm-cpu"],
                        extra_args=["--iree-llvmcpu-target-cpu=host"])
     # The task driver reads its worker count from the runtime's flags once,
     # when it is first created: set before any device exists.
     rt.flags.parse_flags(f"--task_topology_group_count={max_threads}")
-    arrays = [t.numpy() for t in tensors]
+    arrays = [to_numpy(t) for t in tensors]
 
     @functools.cache
     def runner(threads: int):

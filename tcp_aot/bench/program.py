@@ -15,6 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..element_types import to_numpy, to_torch
 from ..errors import StageError
 from ..loader import flat_outputs, run_loader
 from ..reference.npz import load_npz, npz_key
@@ -108,7 +109,7 @@ def _eager_outputs(model, inputs: list[np.ndarray]) -> list[np.ndarray]:
     import torch
 
     with torch.inference_mode():
-        return [t.numpy().copy() for t in flat_outputs(model(*_tensors(inputs)))]
+        return [to_numpy(t).copy() for t in flat_outputs(model(*_tensors(inputs)))]
 
 
 def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,
@@ -131,7 +132,7 @@ def _tensors(inputs: list[np.ndarray]) -> list:
     them; the arrays stay ours)."""
     import torch
 
-    return [torch.from_numpy(np.array(a)) for a in inputs]
+    return [to_torch(np.array(a)) for a in inputs]
 
 
 def _time_eager(model, tensors: list, threads: int, min_calls: int, min_seconds: float) -> Timing:

@@ -24,20 +24,17 @@ import json
 from pathlib import Path
 
 from ..abi import INTO, OUTPUT_DIMS, POOL_BYTES, c_definitions
+from ..element_types import C_TYPEDEFS, ELEMENT_TYPES
 from ..signature import FunctionSignature, ProgramSignature, TensorSpec, WeightsSpec, describe
 
 RUNTIME = Path(__file__).with_name("tcp_aot_runtime.c")
 
-C_TYPES = {"f32": "float", "f64": "double", "i1": "bool", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t",
-           "i64": "int64_t"}
-# Bytes per element in memory (i1 takes a byte, like NumPy's and C's bool).
-SIZES = {"f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
 
 def library_source(program: ProgramSignature, kernels: list[dict] | None = None) -> str:
     """The C the .so carries besides its compiled code; with the `kernels`
     of a profiled build (transforms/profile_kernels.py), their timers."""
     p = program.program
-    parts = [c_definitions(), RUNTIME.read_text(), f"""
+    parts = [c_definitions(), RUNTIME.read_text(), C_TYPEDEFS, f"""
 // ---- Generated for program {p} ----
 
 void omp_set_num_threads(int);
@@ -196,6 +193,11 @@ extern "C" {{
 {c_definitions()}
 #endif
 
+#ifndef TCP_AOT_ELEMENT_TYPES
+#define TCP_AOT_ELEMENT_TYPES
+{C_TYPEDEFS}
+#endif
+
 /* The message of the calling thread's last failed call ("" after a call that succeeded). */
 const char *{p}_last_error(void);
 void {p}_set_num_threads(int n);
@@ -234,7 +236,7 @@ const void *{p}_weights_file(size_t *bytes);
 def _input_params(f: FunctionSignature) -> list[str]:
     out = []
     for t in f.inputs:
-        out.append(f"const {C_TYPES[t.element]} *{t.name}")
+        out.append(f"const {ELEMENT_TYPES[t.element].c} *{t.name}")
         if t.rank:
             out.append(f"const int64_t {t.name}_dims[{t.rank}]")
     return out
@@ -250,7 +252,7 @@ def _out_dims_params(f: FunctionSignature) -> list[str]:
 
 def _prototypes(p: str, f: FunctionSignature) -> dict[str, str]:
     fn = f"{p}_{f.name}"
-    params = _input_params(f) + [f"{C_TYPES[t.element]} *{t.name}" for t in f.outputs] + \
+    params = _input_params(f) + [f"{ELEMENT_TYPES[t.element].c} *{t.name}" for t in f.outputs] + \
         ["void *pool", "size_t pool_bytes"]
     return {
         "call": f"int32_t {fn}({', '.join(params)})",
@@ -266,7 +268,7 @@ def _prototypes(p: str, f: FunctionSignature) -> dict[str, str]:
 
 def _declarations(p: str, f: FunctionSignature) -> str:
     proto = _prototypes(p, f)
-    lines = [f"/* {f.name}"] + [f" *   {line}" for line in describe(f, lambda t: C_TYPES[t.element])] + [" */"]
+    lines = [f"/* {f.name}"] + [f" *   {line}" for line in describe(f, lambda t: ELEMENT_TYPES[t.element].c)] + [" */"]
     lines += [f"{proto['output_dims']};", f"{proto['pool_bytes']};", f"{proto['call']};", ""]
     return "\n".join(lines)
 
@@ -372,7 +374,7 @@ def _entries(p: str, f: FunctionSignature) -> str:
         "  if ((status = tcp_aot_end(&call)))",
         "    return status;",
         "  // Room for outputs that overlap an input or each other (computed in the pool, then copied).",
-        *[f"  *bytes += tcp_aot_bytes({f'{t.name}_dims' if t.rank else 'NULL'}, {t.rank}, {SIZES[t.element]})"
+        *[f"  *bytes += tcp_aot_bytes({f'{t.name}_dims' if t.rank else 'NULL'}, {t.rank}, {ELEMENT_TYPES[t.element].bytes})"
           " + TCP_AOT_POOL_ALIGNMENT - 1;" for t in f.outputs],
         "  // The output dims are computed first, in the pool, which the call then reuses from its start.",
         "  if (*bytes < dims_bytes)",
@@ -392,12 +394,12 @@ def _entries(p: str, f: FunctionSignature) -> str:
     arrays = len(f.inputs) + len(f.outputs)
     lines += [f"  const void *arrays[{max(arrays, 1)}] = {{{', '.join(t.name for t in f.inputs + f.outputs) or '0'}}};",
               f"  size_t arrays_bytes[{max(arrays, 1)}];"]
-    lines += [f"  arrays_bytes[{i}] = " + (f"tcp_aot_bytes({t.name}_dims, {t.rank}, {SIZES[t.element]});" if t.rank
-                                          else f"{SIZES[t.element]};") for i, t in enumerate(f.inputs)]
+    lines += [f"  arrays_bytes[{i}] = " + (f"tcp_aot_bytes({t.name}_dims, {t.rank}, {ELEMENT_TYPES[t.element].bytes});" if t.rank
+                                          else f"{ELEMENT_TYPES[t.element].bytes};") for i, t in enumerate(f.inputs)]
     for i, t in enumerate(f.outputs):
         dims = f"{t.name}_dims" if t.rank else "NULL"
         lines += [f"  size_t {t.name}_bytes = arrays_bytes[{len(f.inputs) + i}] = "
-                  f"tcp_aot_bytes({dims}, {t.rank}, {SIZES[t.element]});",
+                  f"tcp_aot_bytes({dims}, {t.rank}, {ELEMENT_TYPES[t.element].bytes});",
                   f"  if (!{t.name} && {t.name}_bytes)",
                   f'    return tcp_aot_null(function, "{t.name}");',
                   f"  int {t.name}_overlaps = tcp_aot_overlaps({t.name}, {t.name}_bytes, arrays, arrays_bytes, "

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..element_types import from_npy, is_float_dtype, tolerance
 from ..errors import StageError
 from ..profile import LOCATION as _LOCATION
 from ..runtime.program import CallError, Program, SignatureError
@@ -105,7 +106,7 @@ def _run(program: Program, args) -> int:
                              f"file(s) were given")
     if args.threads:
         program.set_num_threads(args.threads)
-    results = function(*[np.load(path, allow_pickle=False) for path in args.input])
+    results = function(*[_load(path) for path in args.input])
     results = results if isinstance(results, tuple) else (results,)
     for path, value in zip(args.output, results):
         np.save(path, value)
@@ -113,7 +114,7 @@ def _run(program: Program, args) -> int:
     for i, (spec, value) in enumerate(zip(outputs, results)):
         line = f"{spec.name}: {value.dtype.name} {list(value.shape)}"
         if args.expect:
-            ok, detail = _compare(value, np.load(args.expect[i], allow_pickle=False), args.rtol, args.atol)
+            ok, detail = _compare(value, _load(args.expect[i]), args.rtol, args.atol)
             line += f", {'matches' if ok else 'DIFFERS FROM'} {args.expect[i]} ({detail})"
             differ |= not ok
         print(line)
@@ -129,7 +130,7 @@ def _profile(program: Program, args) -> str:
     tcp_mlir = args.tcp_mlir or next((Path(m.group(1)) for k in program.kernels or []
                                       for m in _LOCATION.finditer(k["location"])
                                       if m.group(1).endswith(".tcp.mlir") and Path(m.group(1)).exists()), None)
-    inputs = {function.signature.name: [np.load(path, allow_pickle=False) for path in args.input]}
+    inputs = {function.signature.name: [_load(path) for path in args.input]}
     result = profile(program, inputs, tcp_mlir, measure_peaks(), machine("llc-22"), sorted(set(args.threads)),
                      args.min_calls, args.min_seconds)
     return markdown(result, str(tcp_mlir) if tcp_mlir else "the program (no NAME.tcp.mlir at hand)")
@@ -153,12 +154,18 @@ def _function(program: Program, name: str | None):
     return program.functions[name]
 
 
+def _load(path: str) -> np.ndarray:
+    return from_npy(np.load(path, allow_pickle=False))
+
+
 def _compare(value: np.ndarray, expected: np.ndarray, rtol: float, atol: float) -> tuple[bool, str]:
     if value.shape != expected.shape:
         return False, f"shape {list(value.shape)} vs {list(expected.shape)}"
     if value.dtype != expected.dtype:
         return False, f"dtype {value.dtype.name} vs {expected.dtype.name}"
-    if value.dtype.kind == "f":
+    if is_float_dtype(value.dtype):
+        rtol, atol = tolerance(expected, rtol, atol)
+        value, expected = value.astype(np.float64), expected.astype(np.float64)
         close = np.isclose(value, expected, rtol=rtol, atol=atol, equal_nan=True)
         error = float(np.max(np.abs(value - expected), initial=0.0, where=np.isfinite(expected)))
         detail = f"max abs error {error:.3g}, rtol {rtol:g}, atol {atol:g}"

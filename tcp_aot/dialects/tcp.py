@@ -34,7 +34,7 @@ from .tcp_base import (
     ELEMENTWISE, ISOLATED_FROM_ABOVE, PURE, TERMINATOR, AffineMapAttr, AnyType, AtMost, Attr, BoolAttr, BoolTensor,
     DimOf, ElementsAttr, Equal, F32Attr, FloatIntOrQuantizedTensor, FloatOrIntTensor, FloatTensor, I64,
     I64ArrayAttr, I64Attr, I64OrIndexAttr, Index, IntOrBoolTensor, IntTensor, InterpreterError, Operand, Result,
-    StrAttr, TcpOp, Tensor, TensorOrQuantized, element_type, elements_type, i64_array, is_bool, is_float, names,
+    StrAttr, TcpOp, Tensor, TensorOrQuantized, dense_array, element_type, elements_type, i64_array, is_bool, is_float, names,
     no_flops, no_shape_constraints, numpy_dtype, opaque_enum, opaque_enum_case, py_name, same_shape, static_dim,
     untraced,
 )
@@ -394,7 +394,7 @@ def splat_value(v: ir.Value) -> float | None:
     attr = op.attributes["value"]
     if not isinstance(attr, ir.DenseElementsAttr) or not ir.DenseElementsAttr(attr).is_splat:
         return None
-    value = np.array(ir.DenseElementsAttr(attr))
+    value = dense_array(attr)
     return float(value.flat[0]) if value.size else None
 
 
@@ -665,6 +665,7 @@ class NotOp(UnaryElementwiseOp):
 class SelectOp(ElementwiseOp):
     """out = cond ? on_true : on_false, element by element (torch.where)."""
     NAME = "select"
+    COMPUTES = False
     OPERANDS = (Operand("cond", BoolTensor), Operand("on_true", Tensor), Operand("on_false", Tensor))
     RESULTS = (Result("out", Tensor),)
     FORMAT = ("$cond , $on_true , $on_false attr-dict : type($cond) , type($on_true) , type($on_false) "
@@ -685,6 +686,7 @@ class SelectOp(ElementwiseOp):
 class ConstOp(TcpOp):
     """A constant tensor: `value`'s type is the result type."""
     NAME = "const"
+    COMPUTES = False
     RESULTS = (Result("out", Tensor),)
     ATTRS = (Attr("value", ElementsAttr),)
     TRAITS = frozenset({PURE})
@@ -706,6 +708,7 @@ class BroadcastOp(TcpOp):
     """Replicate the size-1 dims `axes` of `in` to `new_dim_sizes` (one index
     per axis). Rank is unchanged; axes are strictly increasing."""
     NAME = "broadcast"
+    COMPUTES = False
     OPERANDS = (Operand("in", TensorOrQuantized), Operand("new_dim_sizes", Index, variadic=True))
     RESULTS = (Result("out", TensorOrQuantized),)
     ATTRS = (Attr("axes", I64ArrayAttr),)
@@ -785,6 +788,7 @@ class SliceOp(TcpOp):
     """Strided slice: out[i] = in[starts + i * strides] with `sizes` elements
     per dim (one index operand per dim in each list)."""
     NAME = "slice"
+    COMPUTES = False
     OPERANDS = (Operand("in", TensorOrQuantized), Operand("starts", Index, variadic=True),
                 Operand("sizes", Index, variadic=True), Operand("strides", Index, variadic=True))
     RESULTS = (Result("out", TensorOrQuantized),)
@@ -824,6 +828,7 @@ class ConcatOp(TcpOp):
     """Concatenate along `axis` (added: not in the issue's list). Inputs
     share rank and element type and agree on every other dim."""
     NAME = "concat"
+    COMPUTES = False
     OPERANDS = (Operand("inputs", Tensor, variadic=True),)
     RESULTS = (Result("out", Tensor),)
     ATTRS = (Attr("axis", I64Attr),)
@@ -875,6 +880,7 @@ class GatherOp(TcpOp):
     than `dim` (i64 or, as upstream writes it, index); out is shaped like
     indices."""
     NAME = "gather"
+    COMPUTES = False
     OPERANDS = (Operand("input", TensorOrQuantized), Operand("indices", IntTensor))
     RESULTS = (Result("out", TensorOrQuantized),)
     ATTRS = (Attr("dim", I64OrIndexAttr),)
@@ -919,6 +925,7 @@ class GatherNdOp(TcpOp):
     last dim K of indices (static) indexes input's leading K dims; out's shape
     is indices' leading dims followed by input's remaining dims."""
     NAME = "gather_nd"
+    COMPUTES = False
     OPERANDS = (Operand("input", TensorOrQuantized), Operand("indices", IntTensor))
     RESULTS = (Result("out", TensorOrQuantized),)
     TRAITS = frozenset({PURE})
@@ -1027,6 +1034,7 @@ class ScatterNdOp(TcpOp):
 class TransposeOp(TcpOp):
     """Permute dims: out's dim i is in's dim permutation[i]."""
     NAME = "transpose"
+    COMPUTES = False
     OPERANDS = (Operand("in", Tensor),)
     RESULTS = (Result("out", Tensor),)
     ATTRS = (Attr("permutation", I64ArrayAttr),)
@@ -1078,6 +1086,7 @@ class PadOp(TcpOp):
     """Pad with `value` (a 0-d tensor of the element type): `low[d]`
     elements before dim d and `high[d]` after it."""
     NAME = "pad"
+    COMPUTES = False
     OPERANDS = (Operand("in", Tensor), Operand("value", Tensor))
     RESULTS = (Result("out", Tensor),)
     ATTRS = (Attr("low", I64ArrayAttr), Attr("high", I64ArrayAttr))
@@ -1114,6 +1123,7 @@ class PadOp(TcpOp):
 class FlipOp(TcpOp):
     """Reverse the order of the elements along `axes`."""
     NAME = "flip"
+    COMPUTES = False
     OPERANDS = (Operand("in", Tensor),)
     RESULTS = (Result("out", Tensor),)
     ATTRS = (Attr("axes", I64ArrayAttr),)
@@ -1746,6 +1756,7 @@ def _check_yield(op: TcpOp) -> Iterator[str]:
 class GroupOp(TcpOp):
     """A region of ops, not isolated from above; yields its results."""
     NAME = "group"
+    COMPUTES = False
     RESULTS = (Result("outs", AnyType, variadic=True),)
     REGIONS = 1
     FORMAT = "attr-dict-with-keyword $body : type($outs)"
@@ -1764,6 +1775,7 @@ class GroupOp(TcpOp):
 class IsolatedGroupOp(TcpOp):
     """A region isolated from above: its block arguments stand for `ins`."""
     NAME = "isolated_group"
+    COMPUTES = False
     OPERANDS = (Operand("ins", AnyType, variadic=True),)
     RESULTS = (Result("outs", AnyType, variadic=True),)
     REGIONS = 1
@@ -1807,6 +1819,7 @@ def _values_from_above(op: ir.Operation) -> list[ir.Value]:
 class YieldOp(TcpOp):
     """Terminates a group's region with the values it yields."""
     NAME = "yield"
+    COMPUTES = False
     OPERANDS = (Operand("ins", AnyType, variadic=True),)
     TRAITS = frozenset({PURE, TERMINATOR})
     FORMAT = "$ins attr-dict : type($ins)"
@@ -1824,6 +1837,7 @@ class CustomOp(TcpOp):
     example an unconverted torch op). Lowering it needs a registered
     implementation; none is registered by default."""
     NAME = "custom_op"
+    COMPUTES = False
     OPERANDS = (Operand("inputs", AnyType, variadic=True),)
     RESULTS = (Result("outputs", AnyType, variadic=True),)
     ATTRS = (Attr("op_name", StrAttr),)
@@ -1839,6 +1853,7 @@ class CustomOp(TcpOp):
 class SymbolicIntOp(TcpOp):
     """A symbolic dim from torch.export (torch.export.Dim) with its bounds."""
     NAME = "symbolic_int"
+    COMPUTES = False
     RESULTS = (Result("out", I64),)
     ATTRS = (Attr("symbol_name", StrAttr), Attr("min_val", I64Attr), Attr("max_val", I64Attr))
     TRAITS = frozenset({PURE})
@@ -1860,6 +1875,7 @@ class SymbolicIntOp(TcpOp):
 class BindSymbolicShapeOp(TcpOp):
     """Binds `operand`'s shape to affine expressions of symbolic ints."""
     NAME = "bind_symbolic_shape"
+    COMPUTES = False
     OPERANDS = (Operand("operand", TensorOrQuantized), Operand("shape_symbols", I64, variadic=True))
     ATTRS = (Attr("shape_expressions", AffineMapAttr),)
     FORMAT = "$operand , [ $shape_symbols ] , $shape_expressions attr-dict : type($operand)"

@@ -23,12 +23,15 @@ interpreter and constant folding), its FLOPs (the bench), and its folds.
 from __future__ import annotations
 
 import keyword
+import re
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Iterator, Protocol, Sequence
 
 import numpy as np
 from torch_mlir import ir
 from torch_mlir.dialects import quant
+
+from ..element_types import BFLOAT16, ELEMENT_TYPES
 
 DIALECT = "tcp"
 
@@ -322,6 +325,11 @@ class TcpOp:
     FORMAT: ClassVar[str]
     # Attributes shown outside attr-dict by FORMAT (elided from it on print).
     FORMAT_ATTRS: ClassVar[tuple[str, ...]] = ()
+    # False for an op that only moves, selects or groups values (or, like
+    # tcp.custom, that the compiler cannot look into): 16-bit floats pass
+    # through it as they are, where ops that compute on them compute in f32
+    # (transforms/widen_floats.py).
+    COMPUTES: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -497,12 +505,33 @@ class InterpreterError(Exception):
     of range), or an op without semantics."""
 
 
+def dense_array(attr: ir.Attribute) -> np.ndarray:
+    """The values of an inline dense constant, as NumPy's np.array(attr)
+    gives them; bfloat16 ones (to which the bindings give NumPy no view) are
+    read from the attribute's text, with the constant's shape: inline
+    constants are small, larger ones are weights."""
+    dense = ir.DenseElementsAttr(attr)
+    t = ir.ShapedType(dense.type)
+    if str(t.element_type) != "bf16":
+        return np.array(dense)
+    if dense.is_splat:
+        return np.full(t.shape, ir.FloatAttr(dense.get_splat_value()).value, dtype=BFLOAT16)
+    text = str(dense)
+    body = text[len("dense<"):text.rindex("> : ")]
+    if body.startswith('"0x'):  # raw little-endian data
+        bits = np.frombuffer(bytes.fromhex(body[3:-1]), dtype="<u2")
+    else:  # [[0.5, 0x7FC0], ...]: special values as their bits
+        bits = np.array([int(tok, 16) if tok.startswith("0x") else np.array(float(tok), BFLOAT16).view(np.uint16)
+                         for tok in re.findall(r"0x[0-9A-Fa-f]+|[-+0-9.eE]+", body)], dtype=np.uint16)
+    return bits.view(BFLOAT16).reshape(t.shape)
+
+
 def numpy_dtype(t: ir.Type) -> np.dtype:
     """The NumPy type of an element type (index is int64)."""
     if isinstance(t, ir.IndexType):
         return np.dtype(np.int64)
-    if is_float(t):
-        return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}[str(t)])
+    if is_float(t) and str(t) in ELEMENT_TYPES:
+        return ELEMENT_TYPES[str(t)].numpy
     if is_bool(t):
         return np.dtype(np.bool_)
     if isinstance(t, ir.IntegerType):

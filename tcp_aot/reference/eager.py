@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..element_types import to_numpy
 from ..errors import StageError
 from ..loader import flat_outputs, run_loader
 from .npz import Case, Reference
@@ -47,7 +48,7 @@ def _eager(model, inputs, which: str) -> list[np.ndarray]:
 
 def _to_numpy(tensors) -> list[np.ndarray]:
     try:
-        return [t.detach().contiguous().numpy().copy() for t in tensors]
+        return [to_numpy(t).copy() for t in tensors]
     except TypeError as e:
         raise StageError(f"cannot save a tensor as NumPy: {e}") from None
 

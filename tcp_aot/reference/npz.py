@@ -5,7 +5,8 @@ Layout (shared with cpp_test.py through `npz_key`): the sample case of a
 model is `Input0`, `Input1`, ..., `Output0`, ...; further cases (other sizes
 for the dynamic dims) are `case1/Input0`, ...; a TCP source prefixes every
 key with its function's name: `func_1/Input0`, `func_1/case1/Input0`.
-Arrays keep their dtype and shape (bool stays bool, 0-d stays 0-d).
+Arrays keep their dtype and shape (bool stays bool, 0-d stays 0-d; bfloat16
+is stored as two opaque bytes per element, see element_types.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..element_types import from_npy
 from ..errors import StageError
 
 
@@ -69,6 +71,6 @@ def save_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
 def load_npz(path: Path) -> dict[str, np.ndarray]:
     try:
         with np.load(path) as data:
-            return {k: data[k] for k in data.files}
+            return {k: from_npy(data[k]) for k in data.files}
     except (OSError, ValueError, zipfile.BadZipFile) as e:
         raise StageError(f"cannot read {path}: {e}") from None

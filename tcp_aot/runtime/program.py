@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..abi import STATUSES
+from ..element_types import to_numpy, to_torch
 from ..signature import FunctionSignature, ProgramSignature, describe
 from ..weights.file import Layout, WeightsError, WeightsFile
 
@@ -247,7 +248,7 @@ class Function:
         if as_torch:
             import torch
 
-            outputs = [torch.from_numpy(o) for o in outputs]
+            outputs = [to_torch(o) for o in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
     def output_dims(self, input_dims: list) -> list[tuple[int, ...]]:
@@ -295,7 +296,7 @@ class Function:
             if torch is not None and isinstance(arg, torch.Tensor):
                 if arg.device.type != "cpu":
                     raise SignatureError(f"{sig.name}: {t.name} is on {arg.device}; compiled code reads CPU tensors")
-                arg, as_torch = arg.detach().contiguous().numpy(), True
+                arg, as_torch = to_numpy(arg), True
             elif not isinstance(arg, np.ndarray):
                 raise SignatureError(f"{sig.name}: {t.name} must be a NumPy array or a torch tensor, "
                                      f"not {type(arg).__name__}")

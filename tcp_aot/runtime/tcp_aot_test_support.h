@@ -34,6 +34,30 @@
 
 namespace tcp_aot {
 
+/// 16-bit floats as they cross the ABI (the header's tcp_aot_bf16 and
+/// tcp_aot_f16): their bits, compared as floats.
+struct bf16 {
+  uint16_t bits = 0;
+  bf16() = default;
+  explicit bf16(float f) { // rounds to nearest even (NaN aside), as PyTorch does
+    uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    bits = uint16_t((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+  }
+  operator float() const {
+    uint32_t u = uint32_t(bits) << 16;
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+  }
+};
+struct f16 {
+  _Float16 value = 0;
+  f16() = default;
+  explicit f16(float f) : value(_Float16(f)) {}
+  operator float() const { return float(value); }
+};
+
 /// One array of an .npz file: its dtype (numpy `descr`), shape and bytes.
 struct NpyArray {
   std::string descr;
@@ -168,6 +192,9 @@ template <> struct Dtype<int8_t> { static constexpr const char *descr = "|i1"; }
 template <> struct Dtype<int16_t> { static constexpr const char *descr = "<i2"; };
 template <> struct Dtype<int32_t> { static constexpr const char *descr = "<i4"; };
 template <> struct Dtype<int64_t> { static constexpr const char *descr = "<i8"; };
+// NumPy writes ml_dtypes' bfloat16 as two opaque bytes per element.
+template <> struct Dtype<bf16> { static constexpr const char *descr = "<V2"; };
+template <> struct Dtype<f16> { static constexpr const char *descr = "<f2"; };
 
 template <typename T> void checkArray(const NpyArray &a, int rank, const std::string &what) {
   if (a.descr != Dtype<T>::descr)
@@ -197,7 +224,9 @@ StridedMemRefType<T, Rank> asMemRef(const NpyArray &a, const std::string &what) 
 }
 
 template <typename T> bool isClose(T got, T want, double rtol, double atol) {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+    return isClose(float(got), float(want), rtol, atol);
+  } else if constexpr (std::is_floating_point_v<T>) {
     if (std::isnan(want) || std::isnan(got))
       return std::isnan(want) && std::isnan(got);
     if (std::isinf(want) || std::isinf(got))
@@ -208,10 +237,12 @@ template <typename T> bool isClose(T got, T want, double rtol, double atol) {
   }
 }
 
-/// Whether a result has the reference's shape and values.
+/// Whether a result has the reference's shape and values, within
+/// atol + rtol |want| (atol at least scaledAtol times the reference's largest
+/// finite magnitude: 16-bit floats, see tcp_aot/element_types.py).
 template <typename T, int Rank>
 ::testing::AssertionResult matches(const StridedMemRefType<T, Rank> &got, const NpyArray &want,
-                                   double rtol, double atol) {
+                                   double rtol, double atol, double scaledAtol = 0) {
   if (want.descr != Dtype<T>::descr)
     return ::testing::AssertionFailure() << "reference dtype " << want.descr;
   if (int(want.shape.size()) != Rank)
@@ -227,6 +258,13 @@ template <typename T, int Rank>
                << "dim " << d << " is " << sizes[d] << ", expected " << want.shape[d];
   }
   const T *ref = reinterpret_cast<const T *>(want.bytes.data());
+  if (scaledAtol > 0) {
+    double largest = 0;
+    for (int64_t i = 0, n = want.numel(); i < n; ++i)
+      if (std::isfinite(double(ref[i])))
+        largest = std::max(largest, std::fabs(double(ref[i])));
+    atol = std::max(atol, scaledAtol * largest);
+  }
   int64_t mismatches = 0;
   std::ostringstream first;
   for (int64_t i = 0, n = want.numel(); i < n; ++i) {

@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 
 import numpy as np
 
+from ..element_types import to_numpy
 from .file import CONSTANT, DERIVED, STATE, Layout, WeightsError, write_weights
 
 
@@ -47,7 +48,7 @@ def read_state_dict(path: Path) -> dict[str, np.ndarray]:
 
 def _numpy(name: str, tensor) -> np.ndarray:
     try:
-        return tensor.detach().contiguous().numpy()
+        return to_numpy(tensor)
     except TypeError as e:
         raise WeightsError(f"state_dict entry {name}: {e}") from None
 

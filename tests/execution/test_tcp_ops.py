@@ -19,13 +19,17 @@ from torch_mlir import ir
 
 from support import compile_tcp
 from tcp_aot.context import make_context
+from tcp_aot.element_types import ELEMENT_TYPES, is_float_dtype
 from tcp_aot.interpreter import Interpreter
 from tcp_aot.module_io import parse_module
 
 FLOATS = ["f32", "f64"]
 INTS = ["i8", "i32", "i64"]
-NP = {"f32": np.float32, "f64": np.float64, "i1": np.bool_, "i8": np.int8, "i16": np.int16,
-      "i32": np.int32, "i64": np.int64}
+NP = {e.mlir: e.numpy for e in ELEMENT_TYPES.values()}
+
+
+def is_float(dt: str) -> bool:
+    return dt in ("f16", "bf16", "f32", "f64")
 
 FLOAT_EDGES = [np.nan, np.inf, -np.inf, -0.0, 0.0, 0.5, -0.5, 1.5, -2.5, 2.5, 1e-8, -3.75]
 
@@ -38,7 +42,7 @@ def int_edges(dtype) -> list[int]:
 def random_array(dt: str, shape, rng, edges: bool = True, low=None, high=None) -> np.ndarray:
     dtype = NP[dt]
     n = int(np.prod(shape))
-    if dt.startswith("f"):
+    if is_float(dt):
         values = rng.standard_normal(n) * 3
         special = FLOAT_EDGES
     elif dt == "i1":
@@ -100,7 +104,7 @@ def elementwise(family: Family, op: str, dtypes, in_dt=None, out_dt=None, attrs=
                         [random_array(dt, shape, rng) for _ in range(arity)])
             else:
                 make = inputs(in_dt or dt, shape)
-            family.add(name, body, make, exact=not (out_dt or dt).startswith("f") if exact is None else exact)
+            family.add(name, body, make, exact=not is_float(out_dt or dt) if exact is None else exact)
 
 
 # ---------------------------------------------------------------------------
@@ -182,7 +186,7 @@ for _op in ["divsi", "divui"]:
 
 def _cast_source(src, dst, shape):
     def make(rng):
-        if src.startswith("f") and not dst.startswith("f") and dst != "i1":
+        if is_float(src) and not is_float(dst) and dst != "i1":
             # Out-of-range float -> int conversions are undefined behaviour.
             a = rng.uniform(-100, 100, shape).astype(NP[src])
             a.flat[:4] = [-0.0, 2.5, -2.5, 99.75]
@@ -202,7 +206,7 @@ for _src in ["i1", "i8", "i32", "i64", "f32", "f64"]:
             continue
         for _sin in _SIGNEDNESS.get(_src, [None]):
             for _sout in _SIGNEDNESS.get(_dst, [None]):
-                if _src.startswith("f") and _dst in ("i8",) and _sout in ("Unsigned", "Signless"):
+                if is_float(_src) and _dst in ("i8",) and _sout in ("Unsigned", "Signless"):
                     continue  # fptoui of negative values is undefined behaviour
                 _attrs = [f"{side}_int_signedness = #tcp<signedness {s}>"
                           for side, s in (("in", _sin), ("out", _sout)) if s]
@@ -213,7 +217,7 @@ for _src in ["i1", "i8", "i32", "i64", "f32", "f64"]:
   %0 = tcp.cast %a {_attr_text} : {_it} -> {_ot}
   return %0 : {_ot}
 }}
-""", _cast_source(_src, _dst, (6, 4)), exact=not _dst.startswith("f"))
+""", _cast_source(_src, _dst, (6, 4)), exact=not is_float(_dst))
 
 _data = family("data_movement")
 _data.add("const_f32", """func.func @const_f32() -> tensor<2x3xf32> {
@@ -378,6 +382,8 @@ def accumulated(dt: str) -> dict:
     """Tolerance of a sum of many terms: the compiled code adds in the
     element type, in its own order; the interpreter adds in another order
     (and contractions, convolutions and average pools in 64 bits)."""
+    if dt in ("bf16", "f16"):  # sums in float32, each rounded once: an ulp of the result apart
+        return {"rtol": 2**-7 if dt == "bf16" else 2**-10, "atol": 1e-3}
     return {"rtol": 1e-5, "atol": 1e-4} if dt == "f32" else {"rtol": 1e-12, "atol": 1e-12}
 
 
@@ -418,9 +424,9 @@ def _pair_inputs(pairs):
     def inputs(dt, shape):
         def make(rng):
             a, b = random_array(dt, shape, rng), random_array(dt, shape, rng)
-            special = pairs if dt.startswith("f") and pairs else \
-                list(zip(FLOAT_EDGES if dt.startswith("f") else int_edges(NP[dt]),
-                         (FLOAT_EDGES if dt.startswith("f") else int_edges(NP[dt]))[::-1]))
+            special = pairs if is_float(dt) and pairs else \
+                list(zip(FLOAT_EDGES if is_float(dt) else int_edges(NP[dt]),
+                         (FLOAT_EDGES if is_float(dt) else int_edges(NP[dt]))[::-1]))
             k = min(a.size - 2, len(special))
             a.flat[:k], b.flat[:k] = zip(*special[:k])
             b.flat[-2:] = a.flat[-2:]
@@ -502,7 +508,7 @@ def _compare_inputs(dt, shape):
         if dt == "i1":
             a.flat[:4], b.flat[:4] = [False, False, True, True], [False, True, False, True]
             return [a, b]
-        if dt.startswith("f"):
+        if is_float(dt):
             pairs = _FLOAT_COMPARE_PAIRS
         else:
             info = np.iinfo(NP[dt])
@@ -638,7 +644,7 @@ def _reduce_inputs(dt, shape, static):
         if static:
             return [random_array(dt, shape, rng)]
         a = random_array(dt, shape, rng, edges=False)
-        if dt.startswith("f"):
+        if is_float(dt):
             return [planted(a, {7: NAN, 20: -INF, 33: INF})]
         info = np.iinfo(NP[dt])
         return [planted(a, {7: info.min, 20: info.max, 33: info.min})]
@@ -651,7 +657,7 @@ for _dt in FLOATS + INTS:
         _name = f"reduce_{_dt}_{_kind}"
         _reduce.add(_name, _reduce_body(_name, t(_dims, _dt), _dt, _dims, _REDUCTIONS),
                     _reduce_inputs(_dt, _shape, _kind == "static"),
-                    tol=accumulated(_dt) if _dt.startswith("f") else None)
+                    tol=accumulated(_dt) if is_float(_dt) else None)
 
 
 def _bool_rows(shape):
@@ -694,7 +700,7 @@ def _arg_inputs(dt, shape):
     lines that are all one value."""
     def make(rng):
         a = rng.integers(-2, 3, shape).astype(NP[dt])
-        if dt.startswith("f"):
+        if is_float(dt):
             a[0, 0, :] = [0.0, -0.0, 0.0, -0.0][:shape[2]] + [0.0] * max(0, shape[2] - 4)
             a[0, 1, :] = -INF
             a[0, 2, :] = INF
@@ -761,7 +767,7 @@ for _dt in FLOATS + INTS:
             _scatter.add(_name, func(_name, [("a", _it), ("i", _xt), ("u", _ut)], [
                 f"%0 = tcp.scatter_nd %a, %i, %u {{kind = #tcp<scatterKind {_kind}>}} : {_it}, {_xt}, {_ut} -> {_it}"],
                 [("0", _it)]), _scatter_inputs(_dt, *_shapes),
-                exact=_kind != "Sum" or not _dt.startswith("f"))
+                exact=_kind != "Sum" or not is_float(_dt))
 
 
 _scatter.add("scatter_nd_no_positions", func("scatter_nd_no_positions", [
@@ -830,7 +836,7 @@ def _contract_case(name, dt, lhs, rhs, lb, rb, lc, rc, dynamic=((), ()), edges=F
         f"%0 = tcp.contract %a, %b {{lhs_batch_dims = {lb}, rhs_batch_dims = {rb}, lhs_contracting_dims = {lc}, "
         f"rhs_contracting_dims = {rc}}} : {lt}, {rt} -> {ot}"], [("0", ot)]),
         lambda rng: [random_array(dt, lhs, rng, edges=edges), random_array(dt, rhs, rng, edges=edges)],
-        tol=accumulated(dt) if dt.startswith("f") else None)
+        tol=accumulated(dt) if is_float(dt) else None)
 
 
 _contract = family("contract")
@@ -942,7 +948,7 @@ def _conv_case(name, dt, inp, weight, stride=None, dilation=None, input_dilation
         return [random_array(dt, inp, rng, edges=edges), random_array(dt, weight, rng, edges=False)]
     (into or _conv).add(name, func(name, [("x", it), ("w", wt)], [
         f"%0 = tcp.conv %x, %w {{{attrs}}} : {it}, {wt} -> {ot}"], [("0", ot)]), make,
-        tol=accumulated(dt) if dt.startswith("f") else None)
+        tol=accumulated(dt) if is_float(dt) else None)
 
 
 _conv = family("conv")
@@ -1063,7 +1069,7 @@ _conv_case("conv1d_small_input_static", "f32", (1, 1, 1), (1, 1, 3), into=family
 # -- pool -------------------------------------------------------------------------
 
 def _pool_case(name, kind, dt, inp, kernel, stride=None, padding=None, dilation=None, ceil_mode=None,
-               count_include_pad=None, divisor_override=None, dynamic=(), edges=True):
+               count_include_pad=None, divisor_override=None, dynamic=(), edges=True, into=None):
     spatial = len(inp) - 2
     stride, padding, dilation = stride or kernel, padding or [0] * spatial, dilation or [1] * spatial
     from tcp_aot.dialects.tcp import pool_output_size
@@ -1078,7 +1084,7 @@ def _pool_case(name, kind, dt, inp, kernel, stride=None, padding=None, dilation=
         attrs.append(f"count_include_pad = {str(count_include_pad).lower()}")
     if divisor_override is not None:
         attrs.append(f"divisor_override = {divisor_override} : i64")
-    _pool.add(name, func(name, [("x", it)], [f"%0 = tcp.pool %x {{{', '.join(attrs)}}} : {it} -> {ot}"],
+    (into or _pool).add(name, func(name, [("x", it)], [f"%0 = tcp.pool %x {{{', '.join(attrs)}}} : {it} -> {ot}"],
                          [("0", ot)]), lambda rng: [random_array(dt, inp, rng, edges=edges)],
               tol=accumulated(dt) if kind == "Avg" else None)
 
@@ -1134,6 +1140,49 @@ _pool_case("avg2d_ceil_dropped_window_f32", "Avg", "f32", (3, 2, 5, 6), [2, 2], 
 _pool_case("avg3d_divisor_override_f32", "Avg", "f32", (1, 1, 4, 4, 4), [2, 2, 2], divisor_override=3, edges=False)
 
 
+# -- bfloat16 and float16 ------------------------------------------------------
+# Ops that compute do so in float32 and round once (widen-16-bit-floats); ops
+# that move values keep the 16-bit type.
+
+SIXTEEN = ["bf16", "f16"]
+_sixteen = family("sixteen_bit_floats")
+for _op in ["exp", "tanh", "sigmoid", "log1p", "neg", "floor"]:
+    elementwise(_sixteen, _op, SIXTEEN, exact=False)
+for _op in ["add", "mul", "divf", "max"]:
+    elementwise(_sixteen, _op, SIXTEEN, arity=2, exact=False)
+elementwise(_sixteen, "cmp", SIXTEEN, out_dt="i1", arity=2, attrs="{predicate = #tcp<cmpPredicate Lt>}")
+for _src, _dst, _attrs in (("bf16", "f32", ""), ("f32", "bf16", ""), ("bf16", "f16", ""), ("f16", "bf16", ""),
+                           ("bf16", "i32", "{out_int_signedness = #tcp<signedness Signed>}"),
+                           ("i64", "bf16", "{in_int_signedness = #tcp<signedness Signed>}")):
+    _name = f"cast_{_src}_to_{_dst}"
+    _it, _ot = t(["?", "4"], _src), t(["?", "4"], _dst)
+    _sixteen.add(_name, func(_name, [("a", _it)], [f"%0 = tcp.cast %a {_attrs} : {_it} -> {_ot}"], [("0", _ot)]),
+                 _cast_source(_src, _dst, (6, 4)), exact=True)
+_sixteen.add("const_and_select_bf16", func("const_and_select_bf16", [("c", "tensor<2x3xi1>")], [
+    "%a = tcp.const {value = dense<[[1.5, -2.0, 0.0], [3.25, 0x7FC0, -1.0e+30]]> : tensor<2x3xbf16>} : "
+    "tensor<2x3xbf16>",
+    "%b = tcp.const {value = dense<0.3> : tensor<2x3xbf16>} : tensor<2x3xbf16>",
+    "%0 = tcp.select %c, %a, %b : tensor<2x3xi1>, tensor<2x3xbf16>, tensor<2x3xbf16> -> tensor<2x3xbf16>",
+    "%1 = tcp.add %a, %b : tensor<2x3xbf16>, tensor<2x3xbf16> -> tensor<2x3xbf16>"],
+    [("0", "tensor<2x3xbf16>"), ("1", "tensor<2x3xbf16>")]),
+    lambda rng: [random_array("i1", (2, 3), rng)], exact=True)
+for _dt in SIXTEEN:
+    _name = f"reduce_{_dt}"
+    _sixteen.add(_name, _reduce_body(_name, t(["?", "5", "?"], _dt), _dt, ["?", "5", "?"], _REDUCTIONS),
+                 _reduce_inputs(_dt, (4, 5, 3), False), tol=accumulated(_dt))
+    _name = f"transpose_{_dt}"
+    _it, _ot = t(["?", "3"], _dt), t(["3", "?"], _dt)
+    _sixteen.add(_name, func(_name, [("a", _it)], [f"%0 = tcp.transpose %a {{permutation = [1, 0]}} : {_it} -> {_ot}"],
+                             [("0", _ot)]), lambda rng, dt=_dt: [random_array(dt, (5, 3), rng)], exact=True)
+    _contract_case(f"matmul_{_dt}", _dt, (5, 24), (24, 7), [], [], [1], [0], dynamic=((0,), ()))
+    _contract_case(f"batch_matmul_{_dt}", _dt, (2, 3, 16), (2, 16, 40), [0], [0], [2], [1], dynamic=((0,), (0,)))
+    _conv_case(f"conv2d_{_dt}", _dt, (2, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], high=[1, 1], dynamic=(0,),
+               into=_sixteen)
+    _pool_case(f"max2d_{_dt}", "Max", _dt, (2, 3, 6, 6), [2, 2], stride=[2, 2], into=_sixteen)
+    _pool_case(f"avg2d_{_dt}", "Avg", _dt, (2, 3, 6, 6), [3, 3], stride=[1, 1], padding=[1, 1], edges=False,
+               into=_sixteen)
+
+
 # ---------------------------------------------------------------------------
 # The test
 # ---------------------------------------------------------------------------
@@ -1152,10 +1201,18 @@ def compiled(family_name: str):
 
 
 def tolerance(dtype: np.dtype) -> dict:
-    return {"rtol": 1e-5, "atol": 1e-6} if dtype == np.float32 else {"rtol": 1e-12, "atol": 1e-14}
+    """Elementwise results: an ulp or so (16-bit floats: the compiled code's
+    float32 math and NumPy's can round to neighbouring 16-bit values)."""
+    return {np.dtype(np.float32): {"rtol": 1e-5, "atol": 1e-6}, NP["bf16"]: {"rtol": 2**-7, "atol": 1e-30},
+            NP["f16"]: {"rtol": 2**-10, "atol": 1e-30}}.get(dtype, {"rtol": 1e-12, "atol": 1e-14})
 
 
 ALL_CASES = [(f.name, c) for f in FAMILIES.values() for c in f.cases]
+
+
+def _comparable(a: np.ndarray) -> np.ndarray:
+    """bfloat16 as its bits (NumPy's comparisons do not know its NaNs)."""
+    return a.view(np.uint16) if a.dtype == NP["bf16"] else a
 
 
 @pytest.mark.parametrize("family_name,case", ALL_CASES, ids=[c.name for _, c in ALL_CASES])
@@ -1168,13 +1225,14 @@ def test_compiled_matches_interpreter(family_name: str, case: Case):
     before = [a.copy() for a in inputs]
     got = library.call(case.name, *inputs)
     for a, b in zip(inputs, before):
-        np.testing.assert_array_equal(a, b, err_msg="the compiled function wrote to an input")
+        np.testing.assert_array_equal(_comparable(a), _comparable(b), err_msg="the compiled function wrote to an input")
     assert len(got) == len(want)
     for g, w in zip(got, want):
         w = np.asarray(w)
         assert g.shape == w.shape and g.dtype == w.dtype
-        if case.exact or g.dtype.kind != "f":
-            np.testing.assert_array_equal(g, w)
+        if case.exact or not is_float_dtype(g.dtype):
+            np.testing.assert_array_equal(_comparable(g), _comparable(w))
         else:
-            np.testing.assert_allclose(g, w, equal_nan=True, **(case.tol or tolerance(g.dtype)))
+            np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), equal_nan=True,
+                                       **(case.tol or tolerance(g.dtype)))
             np.testing.assert_array_equal(np.isnan(g), np.isnan(w))

@@ -18,7 +18,9 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, tensor
 
 from ...dialects import tcp
-from ...dialects.tcp_base import elements_type, is_bool, is_float, is_resource_elements, resource_name
+from ...dialects.tcp_base import (
+    dense_array, elements_type, is_bool, is_float, is_resource_elements, numpy_dtype, resource_name,
+)
 from ..element_casts import convert_element
 from ..pattern_list import Unsupported
 
@@ -222,7 +224,7 @@ def scalar_to_index(v: ir.Value) -> ir.Value:
 def dense_value(value: np.ndarray | int | float | bool, t: ir.RankedTensorType) -> ir.Attribute:
     elem = t.element_type
     if is_float(elem):
-        dtype = {16: np.float16, 32: np.float32, 64: np.float64}[ir.FloatType(elem).width]
+        dtype = numpy_dtype(elem)
     elif is_bool(elem):
         dtype = np.bool_
     else:
@@ -349,7 +351,7 @@ def retype_elements(attr: ir.Attribute, t: ir.RankedTensorType) -> ir.Attribute:
         return attr
     if is_resource_elements(attr):
         raise Unsupported(f"constant {resource_name(attr)} of type {elements_type(attr)} cannot be retyped")
-    return dense_value(np.array(attr), t)
+    return dense_value(dense_array(attr), t)
 
 
 # ---------------------------------------------------------------------------
