@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .element_types import is_float_dtype, to_numpy, to_torch, tolerance
+from .element_types import ELEMENT_TYPES, is_float_dtype, to_numpy, to_torch, tolerance
 from .errors import StageError
 from .walk import function_named
 
@@ -95,12 +95,10 @@ def tensor_results(op) -> list:
     of the element types that cross the compiled ABI."""
     from torch_mlir import ir
 
-    from .signature import NUMPY_TYPES
-
     if not op.name.startswith("tcp."):
         return []
     return [r for r in op.results if isinstance(r.type, ir.RankedTensorType)
-            and str(ir.RankedTensorType(r.type).element_type) in NUMPY_TYPES]
+            and str(ir.RankedTensorType(r.type).element_type) in ELEMENT_TYPES]
 
 
 def return_observed_values(func_op) -> int:

@@ -14,6 +14,8 @@
 //   call frees what it allocated;
 // - the helpers the entry points use: memref descriptors over the caller's
 //   arrays, results copied into the caller's outputs;
+// - float -> bfloat16 conversion (__truncsfbf2), which LLVM calls where it
+//   keeps a bfloat in a float register (compiler-rt has it, libgcc not);
 // - the weights the compiled code reads (__tcp_aot_weights, see
 //   transforms/address_weights.py): a weights file (weights/file.py)
 //   embedded in the .so or mapped from beside it at load time, or another
@@ -46,6 +48,17 @@
 
 // The status codes (TCP_AOT_OK, TCP_AOT_ERROR_*) and TCP_AOT_POOL_ALIGNMENT
 // are defined before this file, from tcp_aot/abi.py.
+
+// float -> bfloat16, to nearest even; a NaN stays a (quiet) NaN.
+TCP_AOT_HIDDEN __bf16 __truncsfbf2(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  uint16_t bits = (u & 0x7fffffffu) > 0x7f800000u ? (uint16_t)((u >> 16) | 0x40)
+                                                  : (uint16_t)((u + 0x7fffu + ((u >> 16) & 1)) >> 16);
+  __bf16 b;
+  memcpy(&b, &bits, sizeof b);
+  return b;
+}
 
 // One status-returning call in progress on a thread.
 typedef struct tcp_aot_call {
