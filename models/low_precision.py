@@ -2,8 +2,6 @@
 a float32 model (inputs, outputs and weights in that dtype), and a model
 that mixes dtypes itself."""
 
-import dataclasses
-
 import torch
 import torch.nn.functional as F
 from torch.export import Dim
@@ -11,27 +9,22 @@ from torch.export import Dim
 from models.gpt_block import gpt_block_loader
 from models.mlp import mlp_loader
 from models.resnet_basic_block import resnet_basic_block_loader
-from tcp_aot.loader import TorchLoaderOutput
-
-
-def _converted(out: TorchLoaderOutput, dtype: torch.dtype) -> TorchLoaderOutput:
-    return dataclasses.replace(out, model=out.model.to(dtype),
-                               inputs=[t.to(dtype) if t.is_floating_point() else t for t in out.inputs])
+from tcp_aot.loader import TorchLoaderOutput, in_dtype
 
 
 def gpt_block_bf16_loader() -> TorchLoaderOutput:
     """models/gpt_block.py's decoder block (LayerNorm, causal SDPA, GELU MLP) in bfloat16."""
-    return _converted(gpt_block_loader(), torch.bfloat16)
+    return in_dtype(gpt_block_loader(), torch.bfloat16)
 
 
 def resnet_basic_block_bf16_loader() -> TorchLoaderOutput:
     """models/resnet_basic_block.py (convolutions, batch norms, ReLU, a strided shortcut) in bfloat16."""
-    return _converted(resnet_basic_block_loader(), torch.bfloat16)
+    return in_dtype(resnet_basic_block_loader(), torch.bfloat16)
 
 
 def mlp_f16_loader() -> TorchLoaderOutput:
     """models/mlp.py in float16."""
-    return _converted(mlp_loader(), torch.float16)
+    return in_dtype(mlp_loader(), torch.float16)
 
 
 def mixed_precision_loader() -> TorchLoaderOutput:

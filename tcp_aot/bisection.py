@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .element_types import ELEMENT_TYPES, is_float_dtype, to_numpy, to_torch, tolerance
+from .element_types import ELEMENT_TYPES, LOW_PRECISION_FLOATS, is_float_dtype, to_numpy, to_torch, tolerance
 from .errors import StageError
 from .walk import function_named
 
@@ -60,17 +60,18 @@ class Difference:
                 f"worst element {where}: {self.got} where {self.want} was expected")
 
 
-def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> Difference:
+def compare(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
+            precision: np.dtype | None = None) -> Difference:
     """As the C++ test compares: |got - want| <= atol + rtol |want| for
     floats (NaN matches NaN, an infinity itself), exact for integers and
-    bools."""
+    bools; `precision`: see element_types.tolerance."""
     got, want = np.asarray(got), np.asarray(want)
     if got.shape != want.shape:
         return Difference(False, np.inf, np.inf, np.inf, shapes=f"{list(got.shape)} against {list(want.shape)}")
     if got.size == 0:
         return Difference(True, 0.0, 0.0, 0.0)
     floats = is_float_dtype(got.dtype) or is_float_dtype(want.dtype)
-    rtol, atol = tolerance(want, rtol, atol)
+    rtol, atol = tolerance(want, rtol, atol, precision)
     g, w = got.astype(np.float64), want.astype(np.float64)
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
         same = (g == w) | (np.isnan(g) & np.isnan(w))
@@ -251,22 +252,32 @@ class Finding:
     nodes: tuple[str, ...] = ()
 
 
+def _coarsest_float(ops: list) -> np.dtype | None:
+    """A 16-bit float type among the ops' results: every value computed
+    after one carries its precision, at most."""
+    for element in LOW_PRECISION_FLOATS:
+        if any(str(getattr(r.type, "element_type", "")) == element for op in ops for r in op.results):
+            return ELEMENT_TYPES[element].numpy
+    return None
+
+
 def first_divergence(ops: list, compiled: dict, interpreted: dict, eager: Eager | None,
                      rtol: float, atol: float) -> tuple[Finding | None, Finding | None, int, int]:
     """The first op with a value beyond tolerance, the largest difference
     seen, and how many compiled values and FX nodes were compared.
     `compiled` and `interpreted` map (op index, result index) to values."""
     represents = _representatives(ops, interpreted, eager) if eager else {}
+    precision = _coarsest_float(ops)
     largest, n_compiled, n_nodes = None, 0, 0
     for k, op in enumerate(ops):
         checks = []
         for r in range(len(op.results)):
             if (k, r) in compiled:
                 checks.append(Finding(k, "the compiled code against the TCP interpreter",
-                                      compare(compiled[k, r], interpreted[k, r], rtol, atol)))
+                                      compare(compiled[k, r], interpreted[k, r], rtol, atol, precision)))
             for node in represents.get((k, r), []):
                 checks.append(Finding(k, f"the TCP interpreter against eager PyTorch's value of FX node {node}",
-                                      compare(interpreted[k, r], eager.values[node], rtol, atol), (node,)))
+                                      compare(interpreted[k, r], eager.values[node], rtol, atol, precision), (node,)))
         for check in checks:
             if check.nodes:
                 n_nodes += 1

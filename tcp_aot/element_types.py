@@ -64,10 +64,12 @@ typedef uint16_t tcp_aot_bf16;
 typedef uint16_t tcp_aot_f16;"""
 
 
-def tolerance(want: np.ndarray, rtol: float, atol: float) -> tuple[float, float]:
+def tolerance(want: np.ndarray, rtol: float, atol: float, precision: np.dtype | None = None) -> tuple[float, float]:
     """The tolerance a result is compared with to the reference `want`: the
-    program's, and at least its element type's."""
-    least = next((e for e in ELEMENT_TYPES.values() if e.numpy == want.dtype), None)
+    program's, and at least its element type's (or that of `precision`, the
+    coarsest type the result was computed from)."""
+    dtype = want.dtype if precision is None else precision
+    least = next((e for e in ELEMENT_TYPES.values() if e.numpy == dtype), None)
     if least is None or not least.scaled_atol:
         return rtol, atol
     finite = np.abs(want[np.isfinite(want)].astype(np.float64))

@@ -36,6 +36,15 @@ class TorchLoaderOutput:
     outputs: Sequence[str] | None = None
 
 
+def in_dtype(out: TorchLoaderOutput, dtype) -> TorchLoaderOutput:
+    """A loader's model and its floating-point sample inputs converted to
+    `dtype` (a torch dtype), as `model.to(torch.bfloat16)` does."""
+    import dataclasses
+
+    return dataclasses.replace(out, model=out.model.to(dtype),
+                               inputs=[t.to(dtype) if t.is_floating_point() else t for t in out.inputs])
+
+
 def flat_outputs(result) -> list:
     """What a model returned, flattened as torch.export flattens it, without
     its None values."""

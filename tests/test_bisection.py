@@ -66,6 +66,20 @@ def test_values_compare_as_the_cpp_test_compares_them():
     assert compare(np.zeros((2, 3)), np.zeros((3, 2)), 1e-5, 1e-6).describe() == "shapes differ: [2, 3] against [3, 2]"
 
 
+def test_16_bit_values_compare_at_their_precision():
+    """A bfloat16 value, or one computed from bfloat16 values, is held to
+    bfloat16's tolerance: rtol 1.6e-2 and two ulps of its largest magnitude."""
+    from tcp_aot.bisection import compare
+    from tcp_aot.element_types import BFLOAT16
+
+    want = np.array([4.0, 0.01, -2.0], np.float32)
+    got = np.array([4.03, 0.06, -2.0], np.float32)  # 0.05 off near zero: within 2^-6 * 4
+    assert compare(got.astype(BFLOAT16), want.astype(BFLOAT16), 1e-5, 1e-6).within
+    assert compare(got, want, 1e-5, 1e-6, precision=BFLOAT16).within
+    assert not compare(got, want, 1e-5, 1e-6).within
+    assert not compare(got * 1.1, want, 1e-5, 1e-6, precision=BFLOAT16).within
+
+
 def test_a_correct_program_has_no_divergence(tmp_path, tools):
     tcp_mlir, npz = tcp_source(tmp_path)
     lines = report(tmp_path, tools, "prog", tcp_mlir, npz)

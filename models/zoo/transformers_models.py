@@ -13,7 +13,7 @@ from __future__ import annotations
 import torch
 from torch.export import Dim
 
-from tcp_aot.loader import TorchLoaderOutput
+from tcp_aot.loader import TorchLoaderOutput, in_dtype
 
 from .libraries import transformers
 
@@ -122,6 +122,16 @@ def qwen2_mini_loader() -> TorchLoaderOutput:
     hf = transformers()
     config = hf.Qwen2Config(**_SMALL, num_key_value_heads=2, use_cache=False, attn_implementation="sdpa")
     return _causal_lm(hf.Qwen2ForCausalLM, config)
+
+
+def qwen2_bf16_mini_loader() -> TorchLoaderOutput:
+    """qwen2_mini_loader's model in bfloat16, as LLMs are deployed."""
+    return in_dtype(qwen2_mini_loader(), torch.bfloat16)
+
+
+def bert_bf16_mini_loader() -> TorchLoaderOutput:
+    """bert_mini_loader's model in bfloat16."""
+    return in_dtype(bert_mini_loader(), torch.bfloat16)
 
 
 def vit_mini_loader() -> TorchLoaderOutput:
