@@ -52,3 +52,23 @@ def test_bad_inputs_get_one_line(interface_programs, tmp_path):
     assert run.returncode == 2 and run.stderr.endswith("has no function nope (it has func_main)\n")
     run = tcp_aot("info", tmp_path / "missing.so")
     assert run.returncode == 2 and "missing.so: no such file" in run.stderr
+
+
+def test_run_takes_and_checks_bfloat16(interface_programs, tmp_path):
+    """A bfloat16 .npy (two opaque bytes per element, as NumPy writes
+    ml_dtypes.bfloat16) in and out, compared at bfloat16's tolerance."""
+    from conftest import MIXED_PRECISION
+    from tcp_aot.element_types import BFLOAT16
+    from tcp_aot.reference.npz import load_npz
+
+    npz = load_npz(interface_programs / f"{MIXED_PRECISION}.npz")
+    for key in ("Input0", "Input1", "Output0", "Output1"):
+        np.save(tmp_path / f"{key}.npy", npz[key])
+    run = tcp_aot("run", interface_programs / f"{MIXED_PRECISION}.so", "--input", tmp_path / "Input0.npy",
+                  "--input", tmp_path / "Input1.npy", "--output", tmp_path / "a.npy", "--output", tmp_path / "b.npy",
+                  "--expect", tmp_path / "Output0.npy", "--expect", tmp_path / "Output1.npy")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[1].startswith(f"out1: bfloat16 [3, 48], matches {tmp_path / 'Output1.npy'} (max abs error ")
+    assert "rtol 0.016" in lines[1]
+    assert np.load(tmp_path / "b.npy").view(BFLOAT16).shape == (3, 48)
