@@ -90,16 +90,25 @@ def _default_cache_dir() -> Path:
 class _Graph:
     """A Dynamo graph as torch.export takes it: its tensor inputs only (a
     symbolic size input is read off the tensor dim that carries it), with
-    those dims dynamic."""
+    those dims dynamic, and the float scalars Dynamo passes as 0-d tensors
+    (a module's float attribute, such as a layer norm's eps, read with
+    .item()) fixed at their values: torch.export cannot trace an op on such
+    a value. A call whose scalars differ runs the graph in eager PyTorch."""
 
     def __init__(self, gm, example_inputs):
         import torch
 
-        self.gm = gm
+        self.eager = gm
         placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
         if len(placeholders) != len(example_inputs):
             raise _Unsupported("its inputs do not match its placeholders")
-        self.tensors = [i for i, a in enumerate(example_inputs) if isinstance(a, torch.Tensor)]
+        self.scalars = {i: example_inputs[i].item() for i, n in enumerate(placeholders)
+                        if isinstance(example_inputs[i], torch.Tensor) and example_inputs[i].dim() == 0
+                        and example_inputs[i].is_floating_point() and n.users
+                        and all(u.op == "call_method" and u.target == "item" for u in n.users)}
+        self.gm = _with_scalars(gm, {placeholders[i]: v for i, v in self.scalars.items()})
+        self.tensors = [i for i, a in enumerate(example_inputs)
+                        if isinstance(a, torch.Tensor) and i not in self.scalars]
         fakes = {i: placeholders[i].meta.get("example_value") for i in self.tensors}
         where: dict[str, tuple[int, int]] = {}  # symbol -> (input index, dim)
         for i in self.tensors:
@@ -108,7 +117,7 @@ class _Graph:
                     where.setdefault(str(size.node.expr), (i, d))
         self.sizes: dict[int, tuple[int, int]] = {}  # a SymInt input -> where its value is
         for i, a in enumerate(example_inputs):
-            if i in self.tensors:
+            if i in self.tensors or i in self.scalars:
                 continue
             if not isinstance(a, torch.SymInt) or str(a.node.expr) not in where:
                 raise _Unsupported(f"input {placeholders[i].name} is a {type(a).__name__} that no input dim carries")
@@ -121,6 +130,21 @@ class _Graph:
         output = next(n for n in gm.graph.nodes if n.op == "output").args[0]
         self.returns_sequence = isinstance(output, (tuple, list))
         self.outputs = len(output) if self.returns_sequence else 1
+
+    def specialize(self) -> None:
+        """Keep dynamic only the dims torch.export leaves symbolic: Dim.AUTO
+        lets it fix a dim (an input's width, fixed by a weight's), and the
+        importer would then type the argument's dim `?` where the ops read a
+        size."""
+        import torch
+
+        if not any(self.dynamic):
+            return
+        exported = torch.export.export(self.module(), tuple(self.example), dynamic_shapes=(tuple(self.dynamic),))
+        vals = [n.meta["val"] for n in exported.graph.nodes if n.op == "placeholder"][-len(self.example):]
+        self.dynamic = [{d: dim for d, dim in (dynamic or {}).items()
+                         if isinstance(val.shape[d], torch.SymInt) and val.shape[d].node.expr.free_symbols} or None
+                        for dynamic, val in zip(self.dynamic, vals)]
 
     def module(self):
         """An nn.Module taking the tensor inputs, calling the graph."""
@@ -135,7 +159,7 @@ class _Graph:
 
     def arguments(self, tensors) -> list:
         """The graph's inputs from its tensor inputs."""
-        args = [None] * (len(self.tensors) + len(self.sizes))
+        args = [None] * (len(self.tensors) + len(self.sizes) + len(self.scalars))
         for i, t in zip(self.tensors, tensors):
             args[i] = t
         for i, (tensor, dim) in self.sizes.items():
@@ -158,13 +182,33 @@ class _Graph:
         return h.hexdigest()[:32]
 
     def runner(self, function):
-        tensors = self.tensors
+        tensors, scalars = self.tensors, self.scalars
 
         def run(*args):
+            if any(args[i].item() != value for i, value in scalars.items()):
+                return self.eager(*args)
             outputs = function(*[args[i] for i in tensors])
             outputs = outputs if isinstance(outputs, tuple) else (outputs,)
             return outputs if self.returns_sequence else outputs[0]
         return run
+
+
+def _with_scalars(gm, values: dict):
+    """`gm` with each placeholder of `values` read as that Python value
+    (its .item() calls replaced); `gm` itself when there is none."""
+    import torch
+
+    if not values:
+        return gm
+    graph, copies = torch.fx.Graph(), {}
+    graph.output(graph.graph_copy(gm.graph, copies))
+    for placeholder, value in values.items():
+        for item in list(copies[placeholder].users):
+            for user in list(item.users):
+                user.args = torch.fx.node.map_arg(user.args, lambda a: value if a is item else a)
+                user.kwargs = torch.fx.node.map_arg(user.kwargs, lambda a: value if a is item else a)
+            graph.erase_node(item)
+    return torch.fx.GraphModule(gm, graph)
 
 
 @cache
@@ -212,6 +256,7 @@ def _compile(graph: _Graph, work: Path, target_cpu: str) -> None:
     tools = work / "toolchain.json"
     toolchain.run(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
                   TOOLCHAIN["min_major"], target_cpu)
+    graph.specialize()
     loaded = TorchLoaderOutput(graph.module(), graph.example, (tuple(graph.dynamic),))  # forward(*tensors)
     torch_mlir.write_text(import_to_torch_mlir(loaded, work / f"{PROGRAM}.torch.weights"))
     mlir_tcp.run(torch_mlir, tcp_mlir, weights)

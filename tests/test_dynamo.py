@@ -87,6 +87,29 @@ def test_a_second_process_hits_the_cache_and_dynamic_compiles_once(tmp_path):
     assert logs[0][0].split()[-1] == logs[1][0].split()[-1]
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["f32", "bf16"])
+def test_dynamic_float_attributes_compile_and_a_changed_one_runs_eagerly(tmp_path, dtype):
+    """With dynamic=True, Dynamo passes a module's float attribute (a layer
+    norm's eps) as a 0-d tensor read with .item(): the graph compiles with
+    the value it had (no fallback), and a call after it changed matches
+    eager. A bfloat16 model compiles too (the input's width, fixed by the
+    weight, is static in the compiled signature)."""
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.LayerNorm(32),
+                                torch.nn.Linear(32, 4)).eval().to(dtype)
+    compiled = torch.compile(model, backend="tcp_aot", dynamic=True, options={"cache_dir": str(tmp_path)})
+    close = {"rtol": 1e-5, "atol": 1e-5} if dtype == torch.float32 else {"rtol": 1.6e-2, "atol": 2e-2}
+    with warnings.catch_warnings(), torch.no_grad():
+        warnings.simplefilter("error")
+        for batch in (3, 5):
+            x = torch.randn(batch, 16).to(dtype)
+            torch.testing.assert_close(compiled(x), model(x), **close)
+        model[2].eps = 0.5
+        x = torch.randn(4, 16).to(dtype)
+        torch.testing.assert_close(compiled(x), model(x), **close)
+    assert list(tmp_path.iterdir())
+
+
 class Diagonal(torch.nn.Module):
     def forward(self, x):
         return torch.diagonal(x) + 1, x.relu()
