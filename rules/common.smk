@@ -12,7 +12,7 @@ from snakemake.exceptions import WorkflowError
 from tcp_aot.bench.peers import installed as peer_installed
 from tcp_aot.loader import module_file
 from tcp_aot.resources import mem_mb
-from tcp_aot.stage_code import stage_files, stages
+from tcp_aot.stage_code import source_files, stage_files, stages
 from tcp_aot.toolchain import TEST_SUPPORT_HEADER
 
 # Jobs' `python` is the interpreter that runs Snakemake (the project's
@@ -84,10 +84,13 @@ ZOO = [name for name in MODELS if loader_path(name).startswith("models.zoo.")]
 
 
 def loader_file(wildcards):
-    """The loader's module file, when it exists (else the stage reports that
-    the module cannot be imported)."""
-    path = module_file(loader_path(wildcards.name))
-    return [str(path)] if path.exists() else []
+    """The loader's module file and those of the models/ modules it imports
+    (a model in bfloat16 builds on its float32 loader), when it exists (else
+    the stage reports that the module cannot be imported)."""
+    loader = loader_path(wildcards.name)
+    if not module_file(loader).exists():
+        return []
+    return [str(path) for path in source_files(loader.rsplit(".", 1)[0], Path("."))]
 
 
 def program_source(wildcards):

@@ -72,7 +72,15 @@ def _declared_pipelines(module: str) -> list[str]:
     return names(lists["PIPELINES"]) if "PIPELINES" in lists else []
 
 
-def _closure(roots: frozenset[str]) -> set[str]:
+def source_files(module: str, root: Path) -> list[Path]:
+    """The source files of `module` (a module under `root`, e.g. a loader's
+    models.foo) and of the modules of its own top-level package it imports,
+    directly or not: a loader and the models it builds on."""
+    top = module.split(".")[0]
+    return sorted({_file(m, root, top) for m in _closure(frozenset({module}), root, top)} - {None})
+
+
+def _closure(roots: frozenset[str], root: Path = PACKAGE.parent, top: str = PACKAGE.name) -> set[str]:
     seen: set[str] = set()
     todo = list(roots)
     while todo:
@@ -80,15 +88,17 @@ def _closure(roots: frozenset[str]) -> set[str]:
         if module in seen:
             continue
         seen.add(module)
-        todo.extend(_imports(module))
+        todo.extend(_imports(module, root, top))
     return seen
 
 
 @cache
-def _imports(module: str) -> set[str]:
-    """The package modules that importing `module` imports: its own import
-    statements' targets and its parent package."""
-    path = _file(module)
+def _imports(module: str, root: Path = PACKAGE.parent, top: str = PACKAGE.name) -> set[str]:
+    """The modules of package `top` that importing `module` imports: its own
+    import statements' targets and its parent package."""
+    path = _file(module, root, top)
+    if path is None:
+        return set()
     found = {_parent(module)} if "." in module else set()
     package = module if path.name == "__init__.py" else _parent(module)
     for node in ast.walk(ast.parse(path.read_text())):
@@ -102,7 +112,7 @@ def _imports(module: str) -> set[str]:
             continue
         for target in targets:
             for prefix in _prefixes(target):
-                if _file(prefix) is not None:
+                if _file(prefix, root, top) is not None:
                     found.add(prefix)
     return found
 
@@ -126,12 +136,13 @@ def _prefixes(module: str) -> list[str]:
 
 
 @cache
-def _file(module: str) -> Path | None:
-    """The source file of a package module, or None outside the package."""
+def _file(module: str, root: Path = PACKAGE.parent, top: str = PACKAGE.name) -> Path | None:
+    """The source file of a module of package `top` (under `root`), or None
+    outside it."""
     parts = module.split(".")
-    if parts[0] != PACKAGE.name:
+    if parts[0] != top:
         return None
-    base = PACKAGE.joinpath(*parts[1:])
+    base = root.joinpath(*parts)
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
         if candidate.is_file():
             return candidate

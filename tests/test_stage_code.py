@@ -65,3 +65,15 @@ def test_an_unknown_stage_is_named():
     expected = r"no stage module tcp_aot\.stages\.nope \(stages: assemble, bench, bench_report, bisect, coverage, header"
     with pytest.raises(ValueError, match=expected):
         stage_code.stage_files("nope")
+
+
+def test_a_loader_brings_the_models_it_builds_on():
+    """The mlir_torch and npz rules take these as inputs: editing models/mlp.py
+    rebuilds mlp_f16, whose loader converts mlp's model."""
+    from conftest import ROOT
+
+    files = {str(p.relative_to(ROOT)) for p in stage_code.source_files("models.low_precision", ROOT)}
+    assert files == {"models/__init__.py", "models/low_precision.py", "models/mlp.py", "models/gpt_block.py",
+                     "models/resnet_basic_block.py"}
+    zoo = {str(p.relative_to(ROOT)) for p in stage_code.source_files("models.zoo.transformers_models", ROOT)}
+    assert "models/zoo/libraries.py" in zoo and not any(f.startswith("tcp_aot") for f in zoo)

@@ -188,6 +188,13 @@ def test_touching_a_loader_rebuilds_only_its_model(built):
     assert rerun.returncode == 0, rerun.output[-3000:]
 
 
+def test_touching_a_model_another_loader_builds_on_rebuilds_both(built):
+    with touched(built / "models/mlp.py"):
+        run = snakemake(built, "-n")
+    names = set(re.findall(r"wildcards: name=(\w+)", run.output))
+    assert names == {"mlp", "mlp_f16"}, run.output
+
+
 def test_a_wrong_reference_fails_the_test(built, tmp_path):
     npz = built / "results/two_outputs.npz"
     with np.load(npz) as data:
@@ -232,7 +239,8 @@ def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(b
     pool_bytes bytes (a pool too small would fail the call), within the
     program's tolerance, as its C++ test."""
     import tcp_aot
-    from tcp_aot.reference.npz import npz_key
+    from tcp_aot.element_types import is_float_dtype, tolerance
+    from tcp_aot.reference.npz import load_npz, npz_key
 
     models, sources = _programs(built)
     config = yaml.safe_load((built / "config.yaml").read_text())
@@ -241,7 +249,7 @@ def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(b
         entry = config["models"].get(name)
         tol = entry["tolerance"] if isinstance(entry, dict) and "tolerance" in entry else config["tolerance"]
         program = tcp_aot.load(built / f"results/{name}.so")
-        npz = np.load(built / f"results/{name}.npz")
+        npz = load_npz(built / f"results/{name}.npz")
         for f in program.signature.functions:
             prefix = f"{f.name}/" if name in sources else ""
             for case in (0, 1):
@@ -256,6 +264,9 @@ def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(b
                     got = got if isinstance(got, tuple) else (got,)
                     for g, e in zip(got, expected, strict=True):
                         assert g.dtype == e.dtype and g.shape == e.shape, (name, f.name)
-                        np.testing.assert_allclose(g, e, **tol, equal_nan=True, err_msg=name)
+                        rtol, atol = tolerance(e, tol["rtol"], tol["atol"])
+                        if is_float_dtype(e.dtype):  # bfloat16 too
+                            g, e = g.astype(np.float64), e.astype(np.float64)
+                        np.testing.assert_allclose(g, e, rtol=rtol, atol=atol, equal_nan=True, err_msg=name)
                 checked += 1
     assert checked >= len(models | sources)
