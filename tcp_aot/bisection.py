@@ -204,8 +204,7 @@ def _run_nodes(program, inputs: list) -> tuple[dict, dict]:
             out = super().run_node(node)
             # Only ops: the importer locates the unpacking of a multi-result op
             # (split's q, k, v) at its first getitem node, so getitem has no op of its own.
-            if isinstance(node.target, torch._ops.OpOverload) and isinstance(out, torch.Tensor) \
-                    and out.dtype != torch.bfloat16:  # which NumPy has not
+            if isinstance(node.target, torch._ops.OpOverload) and isinstance(out, torch.Tensor):
                 values[node.name] = to_numpy(out.cpu())
                 targets[node.name] = str(node.target)
             return out
