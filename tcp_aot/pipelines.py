@@ -116,6 +116,15 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.transforms.parallel", "mark_parallel",
         "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
     "schedule-parallel": _schedule("parallel", "Split marked linalg ops among threads (scf.forall)"),
+    "mark-microkernel-products": PythonPass(
+        "tcp_aot.transforms.microkernels", "mark_microkernel_products",
+        "Make each bfloat16 matrix product into float32 a generic marked for the runtime's micro-kernel (AMX)"),
+    "call-microkernels": PythonPass(
+        "tcp_aot.transforms.microkernels", "call_microkernels",
+        "Replace each generic marked for a micro-kernel by a call of the runtime's kernel on its buffers"),
+    "inline-call-scopes": PythonPass(
+        "tcp_aot.transforms.microkernels", "inline_call_scopes",
+        "Inline the memref.alloca_scope ops that hold no alloca (a parallel loop's body that calls a micro-kernel)"),
     "hoist-register-tiles": PythonPass(
         "tcp_aot.transforms.hoist_tiles", "hoist_register_tiles",
         "Keep a loop's read-modify-write vector tile of a fresh buffer in registers across the loop"),
@@ -205,6 +214,7 @@ PIPELINES: dict[str, list[str]] = {
         "mark-product-epilogues",
         "mark-parallel",
         "schedule-parallel",
+        "mark-microkernel-products",
         "schedule-matmul",
     ],
     "linalg-to-memref": [
@@ -219,6 +229,7 @@ PIPELINES: dict[str, list[str]] = {
     "memref-to-llvm": [
         # Before anything declares a C library function (math-to-libm, the allocator, OpenMP).
         "rename-c-library-functions",
+        "call-microkernels",
         # Loop-invariant views first: a register tile's view is made inside its k loop.
         "loop-invariant-code-motion",
         "hoist-register-tiles",
@@ -231,6 +242,7 @@ PIPELINES: dict[str, list[str]] = {
         # canonicalize right after, or omp.parallel's alloca_scope gets several blocks
         "convert-scf-to-openmp",
         "canonicalize",
+        "inline-call-scopes",
         "convert-vector-to-scf",
         "interleave-long-chains",
         "convert-scf-to-cf",

@@ -27,6 +27,7 @@ from torch_mlir import ir
 from .. import pipelines
 from ..context import make_context
 from ..diagnostics import Diagnostic, DiagnosticError
+from ..errors import StageError
 from ..module_io import print_module, read_module
 from ..weights.file import WeightsError
 from ..weights import weights_path
@@ -144,7 +145,7 @@ def _process(text: str, filename: str, names: list[str], options: pipelines.Pass
         return [], print_module(module, debug_info=debug_info)
     except DiagnosticError as e:
         return e.diagnostics, None
-    except WeightsError as e:
+    except (WeightsError, StageError) as e:  # a pass's known failure (StageError: one that needs another first)
         return [Diagnostic("", str(e))], None
     except ValueError as e:  # an unknown pass name
         return [Diagnostic("", str(e))], None

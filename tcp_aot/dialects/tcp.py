@@ -1370,7 +1370,10 @@ class ContractOp(TcpOp):
     FORMAT = "$lhs , $rhs attr-dict : type($lhs) , type($rhs) -> type($out)"
 
     def verify_op(self):
-        yield from _same_element_type(self, "lhs", "rhs", "out")
+        if self.accumulates_bf16_in_f32():
+            yield from _same_element_type(self, "lhs", "rhs")
+        else:
+            yield from _same_element_type(self, "lhs", "rhs", "out")
         lhs, rhs = _shape(self.lhs.type), _shape(self.rhs.type)
         lb, rb = i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims)
         lc, rc = i64_array(self.lhs_contracting_dims), i64_array(self.rhs_contracting_dims)
@@ -1388,6 +1391,13 @@ class ContractOp(TcpOp):
         expected = [lhs[d] if lhs[d] is not None else rhs[e] for d, e in zip(lb, rb)] + \
             [s for d, s in enumerate(lhs) if d not in lb + lc] + [s for d, s in enumerate(rhs) if d not in rb + rc]
         yield from _shape_matches(self, "out", expected, "batch dims, then lhs's and rhs's other dims")
+
+    def accumulates_bf16_in_f32(self) -> bool:
+        """A product of bfloat16 operands with a float32 result: its terms
+        summed in float32, unrounded (widen-16-bit-floats makes one of each
+        bfloat16 product, for the tile unit's bf16 dot products)."""
+        return (str(element_type(self.lhs.type)) == "bf16" and str(element_type(self.rhs.type)) == "bf16"
+                and str(element_type(self.out.type)) == "f32")
 
     def dims(self) -> tuple[list[int], list[int], list[int], list[int]]:
         return (i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims),

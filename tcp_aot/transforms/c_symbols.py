@@ -60,7 +60,7 @@ def rename_c_library_functions(root: ir.Operation) -> None:
 def restore_c_interface_names(root: ir.Operation) -> None:
     for op in root.regions[0].blocks[0].operations:
         op = op.operation
-        if op.name != "llvm.func":
+        if op.name != "llvm.func" or not op.regions[0].blocks:  # the runtime's own (a micro-kernel's)
             continue
         name = ir.StringAttr(op.attributes["sym_name"]).value
         if name.startswith(C_INTERFACE + PREFIX):

@@ -2,9 +2,10 @@
 schedule tiles and vectorizes.
 
 A contraction is a linalg.generic of two inputs whose body multiplies them
-and adds into its output, each operand read through a permutation of some
-of its loops, with at least one M, N and K loop (below): what tcp.contract lowers to in any layout other than
-[M, K] x [K, N] and [B, M, K] x [B, K, N] (attention's transposed keys,
+(bfloat16 ones extended to the float32 of the output) and adds into its
+output, each operand read through a permutation of some of its loops, with
+at least one M, N and K loop (below): what tcp.contract lowers to in any
+layout other than [M, K] x [K, N] and [B, M, K] x [B, K, N] (attention's transposed keys,
 4-D products, batch dims inside, a weight contracted along its first dim),
 and what elementwise fusion makes of a product when it folds a reshape
 into it. Its loops are batch loops (read by both operands and the output),
@@ -64,12 +65,18 @@ def _contraction_loops(op: ir.Operation):
     maps = _maps(op)
     if maps is None:
         return None
+    a, b, acc = op.regions[0].blocks[0].arguments
     body = list(op.regions[0].blocks[0].operations)
+    # bfloat16 operands extended to a float32 sum come first.
+    extended = {}
+    while body and body[0].name == "arith.extf" and body[0].operands[0] in (a, b):
+        extended[body[0].results[0]] = body[0].operands[0]
+        body = body[1:]
     if len(body) != 3 or body[2].name != "linalg.yield" or (body[0].name, body[1].name) not in _PRODUCTS:
         return None
-    a, b, acc = op.regions[0].blocks[0].arguments
     mul, add = body[0], body[1]
-    if {mul.operands[0], mul.operands[1]} != {a, b} or a == b or \
+    factors = {extended.get(v, v) for v in mul.operands}
+    if factors != {a, b} or a == b or \
             {add.operands[0], add.operands[1]} != {acc, mul.results[0]} or body[2].operands[0] != add.results[0]:
         return None
     lhs, rhs, out = maps

@@ -10,6 +10,8 @@ scalar loops), and those whose partial tile is whole 8-lane vectors (1000
 classes: 31 tiles and 8 columns) are left alone: padding copies the right
 operand at every call, as much memory traffic as a batch of one's product
 (a constant one is padded at compile time instead: pad_weight_columns.py).
+Products of bfloat16 into float32 are left alone too: their micro-kernel
+(microkernels.py) takes partial tiles as they are.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def pad_product_columns(root: ir.Operation) -> None:
     for op in collect(root, lambda o: o.name in _PRODUCTS):
         columns = ir.RankedTensorType(op.results[0].type).shape[-1]
         width = padded_width(columns)
-        if width is None or not plain_layout(op):
+        if width is None or not plain_layout(op) or _element_type(op.operands[0]) == "bf16":
             continue
         lhs, rhs, init = op.operands
         with ir.InsertionPoint(op), op.location:
@@ -61,6 +63,10 @@ def plain_layout(op: ir.Operation) -> bool:
     """Operands in the plain layouts (a product built in Python may not
     carry its maps yet)."""
     return "indexing_maps" not in op.attributes or str(op.attributes["indexing_maps"]) == _PLAIN[op.name]
+
+
+def _element_type(x: ir.Value) -> str:
+    return str(ir.ShapedType(x.type).element_type)
 
 
 def _pad_columns(x: ir.Value, width: int) -> ir.Value:

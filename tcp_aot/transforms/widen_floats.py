@@ -5,8 +5,14 @@ compute on 16-bit floats, and what the NumPy interpreter does for every op
 (interpreter.py); the back end then never sees arithmetic on 16-bit floats,
 which LLVM would carry out op by op with a rounding after each. Ops that
 only move values (`COMPUTES = False` in dialects/tcp.py) keep the 16-bit
-type: half the bytes to move. Casts of constants fold in tcp-simplify, which
-runs after this pass (optimize-tcp).
+type: half the bytes to move. A product of bfloat16 operands keeps them,
+and sums its terms in float32 before its one rounding: the bf16 dot
+products of the CPU's tile unit take them as they are
+(transforms/microkernels.py), with half the bytes of weights to read. So
+does a float32 product of two bfloat16 values cast to float32, which is
+how PyTorch's decompositions write a bf16 linear layer (addmm computes in
+float32) and attention. Casts of constants fold in tcp-simplify, which runs
+after this pass (optimize-tcp).
 """
 
 from __future__ import annotations
@@ -22,6 +28,23 @@ from ..walk import collect
 def widen_16_bit_floats(root: ir.Operation) -> None:
     for op in collect(root, _computes_on_16_bit_floats):
         _widen(op)
+    for op in collect(root, lambda o: o.name == tcp.ContractOp.OPERATION_NAME):
+        _read_bf16_sources(op)
+
+
+def _read_bf16_sources(op: ir.Operation) -> None:
+    """A float32 product of two bfloat16 values cast to float32 reads them."""
+    sources = [_bf16_source(v) for v in op.operands]
+    if str(element_type(op.results[0].type)) == "f32" and all(sources):
+        for i, source in enumerate(sources):
+            op.operands[i] = source
+
+
+def _bf16_source(v: ir.Value) -> ir.Value | None:
+    cast = tcp.producer(v, tcp.CastOp)
+    if cast is None or str(element_type(cast.in_.type)) != "bf16" or str(element_type(v.type)) != "f32":
+        return None
+    return cast.in_
 
 
 def _is_16_bit(t: ir.Type) -> bool:
@@ -31,6 +54,8 @@ def _is_16_bit(t: ir.Type) -> bool:
 def _computes_on_16_bit_floats(op: ir.Operation) -> bool:
     cls = lookup(op.name)
     if cls is None or not cls.COMPUTES:
+        return False
+    if cls is tcp.ContractOp and tcp.ContractOp(op).accumulates_bf16_in_f32():
         return False
     if cls is tcp.CastOp and all(is_float(element_type(v.type)) for v in (*op.operands, *op.results)):
         # A conversion between floats is itself the rounding; from one 16-bit
@@ -53,9 +78,16 @@ def _cast(v: ir.Value, t: ir.RankedTensorType) -> ir.Value:
     return tcp.CastOp.create(t, in_=v).result
 
 
+def _keeps_operands(op: ir.Operation) -> bool:
+    return op.name == tcp.ContractOp.OPERATION_NAME and all(
+        str(element_type(v.type)) == "bf16" for v in op.operands)
+
+
 def _widen(op: ir.Operation) -> None:
+    keep = _keeps_operands(op)
     with ir.InsertionPoint(op), op.location:
-        operands = [_cast(v, _f32(ir.RankedTensorType(v.type))) if _is_16_bit(v.type) else v for v in op.operands]
+        operands = [_cast(v, _f32(ir.RankedTensorType(v.type))) if _is_16_bit(v.type) and not keep else v
+                    for v in op.operands]
         wide = op.clone()
         for i, v in enumerate(operands):
             wide.operands[i] = v

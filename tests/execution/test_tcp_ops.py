@@ -1181,6 +1181,17 @@ for _dt in SIXTEEN:
     _pool_case(f"max2d_{_dt}", "Max", _dt, (2, 3, 6, 6), [2, 2], stride=[2, 2], into=_sixteen)
     _pool_case(f"avg2d_{_dt}", "Avg", _dt, (2, 3, 6, 6), [3, 3], stride=[1, 1], padding=[1, 1], edges=False,
                into=_sixteen)
+# bfloat16 products go to the runtime's micro-kernel (transforms/microkernels.py):
+# AMX tiles of 32 x 32 with partial blocks of M, N and K, an odd K, fewer
+# rows than the kernel takes to AMX, transposed keys and a 4-D batch.
+_contract_case("matmul_blocks_bf16", "bf16", (70, 200), (200, 45), [], [], [1], [0], dynamic=((0,), ()))
+_contract_case("matmul_odd_k_bf16", "bf16", (33, 31), (31, 33), [], [], [1], [0], dynamic=((0,), (1,)))
+_contract_case("matmul_2_rows_bf16", "bf16", (2, 64), (64, 40), [], [], [1], [0], dynamic=((0,), ()))
+_contract_case("transposed_keys_bf16", "bf16", (40, 64), (48, 64), [], [], [1], [1], dynamic=((0,), (0,)))
+_contract_case("batch_4d_bf16", "bf16", (2, 3, 20, 16), (2, 3, 16, 36), [0, 1], [0, 1], [3], [2],
+               dynamic=((2,), ()))
+BF16_PRODUCTS = ["matmul_bf16", "batch_matmul_bf16", "matmul_blocks_bf16", "matmul_odd_k_bf16",
+                 "matmul_2_rows_bf16", "transposed_keys_bf16", "batch_4d_bf16"]
 
 
 # ---------------------------------------------------------------------------
@@ -1227,6 +1238,10 @@ def test_compiled_matches_interpreter(family_name: str, case: Case):
     for a, b in zip(inputs, before):
         np.testing.assert_array_equal(_comparable(a), _comparable(b), err_msg="the compiled function wrote to an input")
     assert len(got) == len(want)
+    _check(case, got, want)
+
+
+def _check(case: Case, got: list[np.ndarray], want: list[np.ndarray]) -> None:
     for g, w in zip(got, want):
         w = np.asarray(w)
         assert g.shape == w.shape and g.dtype == w.dtype
@@ -1236,3 +1251,16 @@ def test_compiled_matches_interpreter(family_name: str, case: Case):
             np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), equal_nan=True,
                                        **(case.tol or tolerance(g.dtype)))
             np.testing.assert_array_equal(np.isnan(g), np.isnan(w))
+
+
+@pytest.mark.parametrize("name", BF16_PRODUCTS)
+def test_bf16_products_without_amx(name: str, monkeypatch):
+    """The micro-kernel's portable loop (a CPU without AMX, or a kernel that
+    does not let the process use it) gives the same products."""
+    case = next(c for c in FAMILIES["contract"].cases if c.name == name)
+    library, interpreter, context, _ = compiled("contract")
+    inputs = case.inputs(np.random.default_rng(zlib.crc32(name.encode())))
+    with context:
+        want = interpreter.run(name, [a.copy() for a in inputs])
+    monkeypatch.setenv("TCP_AOT_NO_AMX", "1")
+    _check(case, library.call(name, *inputs), want)

@@ -1,7 +1,8 @@
 """TCP -> linalg: contractions. Matrix products in the plain layouts become
 linalg.matmul and linalg.batch_matmul (what later tiling and vectorization
 recognize); any other contraction is a linalg.generic with one loop per
-batch, free and contracting dim."""
+batch, free and contracting dim. bfloat16 operands of a float32 result are
+extended in the body (linalg.matmul's own semantics for them)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, linalg
 
 from ...dialects import tcp
-from ...dialects.tcp_base import is_float
 from ..pattern_list import PatternList
 from ...linalg_builders import PARALLEL, REDUCTION, dim_of, filled, multiply_add, structured, zero
 
@@ -53,5 +53,11 @@ def lower_contract(op, rewriter):
             operand_map(rhs_rank, rb, rc, rhs_free, len(lb) + len(lhs_free)),
             ir.AffineMap.get(n_loops, 0, [ir.AffineDimExpr.get(i) for i in range(n_out)])]
     iterators = [PARALLEL] * n_out + [REDUCTION] * len(lc)
-    result = structured([view.lhs, view.rhs], [init], maps, iterators, lambda a, b, acc: [multiply_add(a, b, acc)])
+    result = structured([view.lhs, view.rhs], [init], maps, iterators,
+                        lambda a, b, acc: [multiply_add(_as(a, acc.type), _as(b, acc.type), acc)])
     rewriter.replace_op(op, result)
+
+
+def _as(x: ir.Value, t: ir.Type) -> ir.Value:
+    """A bfloat16 operand's element in the float32 it is summed in."""
+    return x if x.type == t else arith.ExtFOp(t, x).result

@@ -1,8 +1,8 @@
 // widen-16-bit-floats: ops that compute on bf16 / f16 read their operands
 // cast to f32 and round their results once; ops that only move values keep
 // the 16-bit type; a conversion between floats is left alone, except from one
-// 16-bit type to the other, which goes through f32. tcp-simplify folds the
-// casts of constants.
+// 16-bit type to the other, which goes through f32; a bf16 product keeps
+// its operands and sums in f32. tcp-simplify folds the casts of constants.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=widen-16-bit-floats,tcp-simplify | FileCheck %s
 
 // CHECK-LABEL: func.func @chain
@@ -10,17 +10,24 @@
 // CHECK: %[[E:.*]] = tcp.exp %[[A]] : tensor<?x8xf32> -> tensor<?x8xf32>
 // CHECK: %[[R:.*]] = tcp.cast %[[E]] : tensor<?x8xf32> -> tensor<?x8xbf16>
 // CHECK: %[[T:.*]] = tcp.transpose %[[R]] {permutation = [1, 0]} : tensor<?x8xbf16> -> tensor<8x?xbf16>
-// CHECK: %[[W:.*]] = tcp.const {value = dense<1.500000e+00> : tensor<4x8xf32>} : tensor<4x8xf32>
-// CHECK: %[[TW:.*]] = tcp.cast %[[T]] : tensor<8x?xbf16> -> tensor<8x?xf32>
-// CHECK: %[[P:.*]] = tcp.contract %[[W]], %[[TW]] {{.*}} : tensor<4x8xf32>, tensor<8x?xf32> -> tensor<4x?xf32>
+// A bf16 product keeps its operands (the weight stays bf16) and sums in f32.
+// CHECK: %[[W:.*]] = tcp.const {value = dense<1.500000e+00> : tensor<4x8xbf16>} : tensor<4x8xbf16>
+// CHECK: %[[P:.*]] = tcp.contract %[[W]], %[[T]] {{.*}} : tensor<4x8xbf16>, tensor<8x?xbf16> -> tensor<4x?xf32>
 // CHECK: %[[OUT:.*]] = tcp.cast %[[P]] : tensor<4x?xf32> -> tensor<4x?xbf16>
-// CHECK: return %[[OUT]]
-func.func @chain(%x: tensor<?x8xbf16>) -> tensor<4x?xbf16> {
+// An f16 one computes in f32 like any other op.
+// CHECK: %[[WH:.*]] = tcp.const {value = dense<5.000000e-01> : tensor<4x8xf32>} : tensor<4x8xf32>
+// CHECK: %[[XH:.*]] = tcp.cast %arg1 : tensor<8x2xf16> -> tensor<8x2xf32>
+// CHECK: %[[PH:.*]] = tcp.contract %[[WH]], %[[XH]] {{.*}} : tensor<4x8xf32>, tensor<8x2xf32> -> tensor<4x2xf32>
+// CHECK: %[[OUTH:.*]] = tcp.cast %[[PH]] : tensor<4x2xf32> -> tensor<4x2xf16>
+// CHECK: return %[[OUT]], %[[OUTH]]
+func.func @chain(%x: tensor<?x8xbf16>, %h: tensor<8x2xf16>) -> (tensor<4x?xbf16>, tensor<4x2xf16>) {
   %0 = tcp.exp %x : tensor<?x8xbf16> -> tensor<?x8xbf16>
   %1 = tcp.transpose %0 {permutation = [1, 0]} : tensor<?x8xbf16> -> tensor<8x?xbf16>
   %w = tcp.const {value = dense<1.5> : tensor<4x8xbf16>} : tensor<4x8xbf16>
   %2 = tcp.contract %w, %1 {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<4x8xbf16>, tensor<8x?xbf16> -> tensor<4x?xbf16>
-  return %2 : tensor<4x?xbf16>
+  %wh = tcp.const {value = dense<0.5> : tensor<4x8xf16>} : tensor<4x8xf16>
+  %3 = tcp.contract %wh, %h {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<4x8xf16>, tensor<8x2xf16> -> tensor<4x2xf16>
+  return %2, %3 : tensor<4x?xbf16>, tensor<4x2xf16>
 }
 
 // -----
@@ -50,4 +57,25 @@ func.func @left_alone(%c: tensor<4xi1>, %a: tensor<4xf16>, %b: tensor<4xf16>, %x
   %0 = tcp.select %c, %a, %b : tensor<4xi1>, tensor<4xf16>, tensor<4xf16> -> tensor<4xf16>
   %1 = tcp.add %x, %x : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
   return %0, %1 : tensor<4xf16>, tensor<4xf32>
+}
+
+// -----
+
+// PyTorch's decompositions compute a bf16 linear layer (addmm) in f32: the
+// product of two bf16 values cast to f32 reads them (the weight stays bf16);
+// one of a genuine f32 value does not.
+// CHECK-LABEL: func.func @linear_in_f32
+// CHECK: %[[W:.*]] = tcp.const {value = dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00]]> : tensor<3x2xbf16>}
+// CHECK: %[[X:.*]] = tcp.cast %arg0 : tensor<?x3xbf16> -> tensor<?x3xf32>
+// CHECK: %[[P:.*]] = tcp.contract %arg0, %[[W]] {{.*}} : tensor<?x3xbf16>, tensor<3x2xbf16> -> tensor<?x2xf32>
+// CHECK: %[[Q:.*]] = tcp.contract %[[X]], %arg1 {{.*}} : tensor<?x3xf32>, tensor<3x2xf32> -> tensor<?x2xf32>
+// CHECK: return %[[P]], %[[Q]]
+func.func @linear_in_f32(%x: tensor<?x3xbf16>, %y: tensor<3x2xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>) {
+  %w = tcp.const {value = dense<[[1.0, 3.0, 5.0], [2.0, 4.0, 6.0]]> : tensor<2x3xbf16>} : tensor<2x3xbf16>
+  %t = tcp.transpose %w {permutation = [1, 0]} : tensor<2x3xbf16> -> tensor<3x2xbf16>
+  %wf = tcp.cast %t : tensor<3x2xbf16> -> tensor<3x2xf32>
+  %xf = tcp.cast %x : tensor<?x3xbf16> -> tensor<?x3xf32>
+  %0 = tcp.contract %xf, %wf {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<?x3xf32>, tensor<3x2xf32> -> tensor<?x2xf32>
+  %1 = tcp.contract %xf, %y {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<?x3xf32>, tensor<3x2xf32> -> tensor<?x2xf32>
+  return %0, %1 : tensor<?x2xf32>, tensor<?x2xf32>
 }

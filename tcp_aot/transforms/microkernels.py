@@ -1,0 +1,98 @@
+"""Products the .so's runtime computes: micro-kernels written in C
+(c_interface/tcp_aot_microkernels.c), called from the compiled code.
+
+A matrix product of bfloat16 operands into float32 (widen_floats.py makes
+one of every bf16 contraction) runs on the CPU's AMX tile unit where it has
+one: TDPBF16PS multiplies a 16 x 32 by a 32 x 16 bf16 tile in the time of
+16 AVX-512 FMAs of 16 floats, which no vector schedule reaches. The kernel
+packs B into the pairs of rows the instruction reads and picks AMX or a
+portable loop at run time (the .so runs on any x86-64 CPU).
+
+- `mark_microkernel_products`, on tensors after schedule-parallel (which
+  may have split the product into tiles shared among threads): each such
+  linalg.matmul becomes the same product as a linalg.generic marked
+  `tcp_aot.microkernel`, which the matmul schedule leaves alone.
+- `call_microkernels`, after bufferization: each marked generic becomes a
+  call of the kernel on its buffers (strided views, through MLIR's C
+  interface of memref descriptors).
+- `inline_call_scopes`, after convert-scf-to-openmp and canonicalize: the
+  memref.alloca_scope that wraps a parallel loop's body is inlined when it
+  holds no alloca. Canonicalization keeps one holding a call (the callee
+  might allocate, though on its own stack), and convert-scf-to-cf would
+  then make it several blocks, which the op does not allow.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, func, memref
+
+from ..linalg_builders import PARALLEL, REDUCTION, multiply_add, structured
+from ..walk import collect
+from .pad_product_columns import plain_layout
+
+ATTR = "tcp_aot.microkernel"
+MATMUL_BF16 = "__tcp_aot_matmul_bf16"
+
+# linalg.matmul's loops (m, n, k) as A, B and C read them.
+_MATMUL_MAPS = ((0, 2), (2, 1), (0, 1))
+
+
+def _is_bf16_product(op: ir.Operation) -> bool:
+    lhs, rhs, out = (str(ir.ShapedType(v.type).element_type) for v in op.operands)
+    return (lhs, rhs, out) == ("bf16", "bf16", "f32") and plain_layout(op)
+
+
+def mark_microkernel_products(root: ir.Operation) -> None:
+    for op in collect(root, lambda o: o.name == "linalg.matmul" and _is_bf16_product(o)):
+        lhs, rhs, init = op.operands
+        with ir.InsertionPoint(op), op.location:
+            maps = [ir.AffineMap.get(3, 0, [ir.AffineDimExpr.get(d) for d in dims]) for dims in _MATMUL_MAPS]
+            (product,) = structured([lhs, rhs], [init], maps, [PARALLEL, PARALLEL, REDUCTION], _sum_in_f32)
+        product.owner.attributes[ATTR] = ir.StringAttr.get(MATMUL_BF16)
+        op.results[0].replace_all_uses_with(product)
+        op.erase()
+
+
+def _sum_in_f32(a: ir.Value, b: ir.Value, acc: ir.Value) -> list[ir.Value]:
+    return [multiply_add(arith.ExtFOp(acc.type, a).result, arith.ExtFOp(acc.type, b).result, acc)]
+
+
+def call_microkernels(root: ir.Operation) -> None:
+    marked = collect(root, lambda o: o.name == "linalg.generic" and ATTR in o.attributes)
+    if not marked:
+        return
+    kernel_type = _declare(root, MATMUL_BF16, [ir.MemRefType(v.type).element_type for v in marked[0].operands])
+    for op in marked:
+        with ir.InsertionPoint(op), op.location:
+            args = [memref.CastOp(t, v).result for t, v in zip(kernel_type.inputs, op.operands)]
+            func.CallOp([], ir.FlatSymbolRefAttr.get(MATMUL_BF16), args)
+        op.erase()
+
+
+def _declare(root: ir.Operation, name: str, element_types: list[ir.Type]) -> ir.FunctionType:
+    """The kernel's declaration: one fully dynamic strided 2-D buffer per
+    operand, passed as a pointer to its descriptor (llvm.emit_c_interface)."""
+    layout = ir.Attribute.parse("strided<[?, ?], offset: ?>")
+    dynamic = ir.ShapedType.get_dynamic_size()
+    kernel_type = ir.FunctionType.get([ir.MemRefType.get([dynamic, dynamic], t, layout) for t in element_types], [])
+    with ir.InsertionPoint.at_block_begin(root.regions[0].blocks[0]), root.location:
+        declaration = func.FuncOp(name, kernel_type, visibility="private")
+    declaration.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+    return kernel_type
+
+
+def inline_call_scopes(root: ir.Operation) -> None:
+    for scope in collect(root, lambda o: o.name == "memref.alloca_scope"):
+        if not collect(scope, lambda o: o.name == "memref.alloca"):
+            _inline(scope)
+
+
+def _inline(scope: ir.Operation) -> None:
+    body = scope.regions[0].blocks[0]
+    *ops, terminator = [op.operation for op in body.operations]
+    for op in ops:
+        op.move_before(scope)
+    for result, value in zip(scope.results, terminator.operands):
+        result.replace_all_uses_with(value)
+    scope.erase()

@@ -1,0 +1,31 @@
+// mark-microkernel-products: a product of bf16 operands into f32 becomes a
+// generic marked for the runtime's micro-kernel (the matmul schedule leaves
+// it alone); f32 products stay linalg.matmul. call-microkernels: a marked
+// generic on buffers becomes a call of the kernel through MLIR's C
+// interface, its operands cast to fully dynamic strided views.
+// RUN: tcp-opt %s --split-input-file --mark-microkernel-products | FileCheck %s --check-prefix=MARK
+// RUN: tcp-opt %s --split-input-file --pass-pipeline="mark-microkernel-products,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},call-microkernels" | FileCheck %s --check-prefix=CALL
+
+// MARK-LABEL: func.func @products
+// MARK: %[[P:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<?x64xbf16>, tensor<64x40xbf16>) outs(%arg2 : tensor<?x40xf32>) attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
+// MARK: ^bb0(%[[A:.*]]: bf16, %[[B:.*]]: bf16, %[[C:.*]]: f32):
+// MARK: %[[AF:.*]] = arith.extf %[[A]] : bf16 to f32
+// MARK: %[[BF:.*]] = arith.extf %[[B]] : bf16 to f32
+// MARK: %[[M:.*]] = arith.mulf %[[AF]], %[[BF]] : f32
+// MARK: %[[S:.*]] = arith.addf %[[C]], %[[M]] : f32
+// MARK: linalg.yield %[[S]] : f32
+// MARK: linalg.matmul ins(%arg3, %arg4 : tensor<8x16xf32>, tensor<16x32xf32>)
+
+// CALL: func.func private @__tcp_aot_matmul_bf16(memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>) attributes {llvm.emit_c_interface}
+// CALL-LABEL: func.func @products
+// CALL: %[[A:.*]] = memref.cast %arg0 : memref<?x64xbf16> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
+// CALL: %[[B:.*]] = memref.cast %arg1 : memref<64x40xbf16> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
+// CALL: %[[C:.*]] = memref.cast %{{.*}} : memref<?x40xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CALL: call @__tcp_aot_matmul_bf16(%[[A]], %[[B]], %[[C]])
+// CALL-NOT: tcp_aot.microkernel
+func.func @products(%a: tensor<?x64xbf16>, %b: tensor<64x40xbf16>, %c: tensor<?x40xf32>,
+                    %x: tensor<8x16xf32>, %y: tensor<16x32xf32>, %z: tensor<8x32xf32>) -> (tensor<?x40xf32>, tensor<8x32xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<?x64xbf16>, tensor<64x40xbf16>) outs(%c : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %1 = linalg.matmul ins(%x, %y : tensor<8x16xf32>, tensor<16x32xf32>) outs(%z : tensor<8x32xf32>) -> tensor<8x32xf32>
+  return %0, %1 : tensor<?x40xf32>, tensor<8x32xf32>
+}
