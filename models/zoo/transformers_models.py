@@ -50,6 +50,11 @@ def gpt2_small_loader() -> TorchLoaderOutput:
     return _token_model(hf.GPT2LMHeadModel(config), ("logits",), config.vocab_size, config.n_positions)
 
 
+def bert_base_bf16_loader() -> TorchLoaderOutput:
+    """BERT-base in bfloat16 (its products on the CPU's bf16 tiles)."""
+    return in_dtype(bert_base_loader(), torch.bfloat16)
+
+
 # -- small -----------------------------------------------------------------------
 
 _SMALL = dict(vocab_size=1000, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
