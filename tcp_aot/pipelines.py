@@ -134,6 +134,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "sequential-tiles": PythonPass(
         "tcp_aot.transforms.sequential_tiles", "sequential_tiles",
         "Make the scf.forall loops a schedule marked tcp_aot.sequential nested scf.for loops (after bufferization)"),
+    "expand-bf16-truncation": PythonPass(
+        "tcp_aot.transforms.bf16_truncation", "expand_bf16_truncation",
+        "Round f32 to bf16 (arith.truncf) with integer ops on the bits, the NaN selected before narrowing"),
     "approximate-math": PythonPass(
         "tcp_aot.transforms.math_approximations", "approximate_math",
         "Replace f32 transcendental math ops (scalar or vector) by polynomial approximations"),
@@ -256,6 +259,7 @@ PIPELINES: dict[str, list[str]] = {
         # sitofp to bf16), and its conversions as integer ops: LLVM would call
         # __truncsfbf2 (absent from the C runtime) without avx512bf16.
         "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32})",
+        "expand-bf16-truncation",
         "arith-expand{include-bf16=true}",
         "convert-arith-to-llvm",
         "convert-index-to-llvm",
