@@ -108,7 +108,10 @@ def tcp_stage_inputs(wildcards):
 
 def tcp_stage_flags(wildcards):
     entry = MODELS.get(wildcards.name)
-    return "--allow-unconverted" if isinstance(entry, dict) and entry.get("allow_unconverted") else ""
+    if not isinstance(entry, dict):
+        return ""
+    return " ".join((["--allow-unconverted"] if entry.get("allow_unconverted") else [])
+                    + ([f"--precision {entry['precision']}"] if "precision" in entry else []))
 
 
 def npz_inputs(wildcards):

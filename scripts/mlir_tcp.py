@@ -12,8 +12,10 @@ parser = stage_parser(__doc__)
 parser.add_argument("--input", required=True, type=Path, help="NAME.torch.mlir or tcp_sources/NAME.mlir")
 parser.add_argument("--allow-unconverted", action="store_true",
                     help="keep torch ops without a TCP conversion as tcp.custom_op instead of failing")
+parser.add_argument("--precision", choices=sorted(mlir_tcp.PRECISION_PIPELINES),
+                    help="compute the model's f32 products in this precision (summed in f32)")
 parser.add_argument("--weights", required=True, type=output_path, help="the weights file to write")
 args = parser.parse_args()
 run_stage("mlir_tcp", args.name, args.log,
-          lambda: mlir_tcp.run(args.input, args.output, args.weights, args.allow_unconverted),
-          reproducer=mlir_tcp.reproducer(args.input, args.allow_unconverted))
+          lambda: mlir_tcp.run(args.input, args.output, args.weights, args.allow_unconverted, args.precision),
+          reproducer=mlir_tcp.reproducer(args.input, args.allow_unconverted, args.precision))

@@ -48,12 +48,14 @@ def _memref(t: TensorSpec) -> str:
 
 def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], prefixes: dict[str, str],
              rtol: float, atol: float, guards: dict[str, list[Guard]],
-             sample_shapes: dict[str, list[list[int]]], call_bytes: dict[str, int]) -> str:
+             sample_shapes: dict[str, list[list[int]]], call_bytes: dict[str, int],
+             precision: str | None = None) -> str:
     """C++ source of the test of program `name`. `prefixes` maps each
     function to its key prefix in the .npz (see reference.npz_key),
     `guards` to its shape guards, `sample_shapes` to its inputs' shapes in
     the first case and `call_bytes` to the bytes that case reads and writes
-    (weights, inputs and outputs)."""
+    (weights, inputs and outputs); `precision`, that of the program's
+    products when not float32, bounds the tolerance of its float outputs."""
     parts = [_HEADER.format(name=name, rtol=repr(rtol), atol=repr(atol))]
     for sig in sigs:
         parts.append(_declaration(sig))
@@ -63,7 +65,7 @@ def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], pref
         if not found:
             raise StageError(f"the .npz has no reference for @{sig.name}")
         for case in found:
-            parts.append(_test(name, sig, prefix, case))
+            parts.append(_test(name, sig, prefix, case, precision))
         shapes = sample_shapes[sig.name]
         for i, guard in enumerate(guards.get(sig.name, [])):
             test = _death_test(name, sig, i, guard, guards[sig.name], shapes)
@@ -105,7 +107,7 @@ def _declaration(sig: FunctionSignature) -> str:
             f"}}\n")
 
 
-def _test(name: str, sig: FunctionSignature, prefix: str, case: int) -> str:
+def _test(name: str, sig: FunctionSignature, prefix: str, case: int, precision: str | None) -> str:
     lines = [f"TEST({name}, {sig.name}_case{case}) {{",
              "  tcp_aot::Npz npz = tcp_aot::loadNpz(gNpzPath);"]
     for i, t in enumerate(sig.inputs):
@@ -116,7 +118,8 @@ def _test(name: str, sig: FunctionSignature, prefix: str, case: int) -> str:
     lines.append(f"  _mlir_ciface_{sig.name}({args});")
     for i, t in enumerate(sig.outputs):
         key = npz_key(prefix, case, f"Output{i}")
-        least = ELEMENT_TYPES[t.element]  # see element_types.tolerance
+        # See element_types.tolerance: the output's type, or the products' coarser precision.
+        least = ELEMENT_TYPES[precision if precision and ELEMENT_TYPES[t.element].numpy.kind == "f" else t.element]
         tolerance = (f"std::max(kRtol, {least.rtol!r}), kAtol, {least.scaled_atol!r}" if least.scaled_atol
                      else "kRtol, kAtol")
         lines.append(f'  EXPECT_TRUE(tcp_aot::matches(results.output{i}, tcp_aot::get(npz, "{key}"), '

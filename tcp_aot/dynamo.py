@@ -10,7 +10,10 @@ same model loads the .so instead.
 Options (`torch.compile(..., options={...})`):
 - cache_dir: where compiled graphs live (default $TCP_AOT_CACHE_DIR, else
   ~/.cache/tcp_aot);
-- target_cpu: as toolchain.target_cpu in config.yaml (default host).
+- target_cpu: as toolchain.target_cpu in config.yaml (default host);
+- precision: "bf16" computes the graph's float32 products in bfloat16,
+  summed in float32, as a model's `precision: bf16` in config.yaml does
+  (default: the graph's own types).
 
 A graph the compiler cannot take (an unsupported op, a dtype the ABI does
 not carry, a graph that needs autograd or mutates its inputs) runs in eager
@@ -26,6 +29,7 @@ import re
 import shutil
 import tempfile
 import warnings
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -48,25 +52,38 @@ def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
     cannot run inside Dynamo's own compilation of the frame."""
     options = options or {}
     cache_dir = Path(options.get("cache_dir") or _default_cache_dir())
-    target_cpu = options.get("target_cpu", "host")
+    settings = _Settings(options.get("target_cpu", "host"), options.get("precision"))
+    if settings.precision not in PRECISIONS:
+        raise ValueError(f"tcp_aot: precision {settings.precision!r} is not one of "
+                         f"{', '.join(sorted(p for p in PRECISIONS if p))}")
     runner = None
 
     def run(*args):
         nonlocal runner
         if runner is None:
-            runner = _runner(gm, example_inputs, cache_dir, target_cpu)
+            runner = _runner(gm, example_inputs, cache_dir, settings)
         return runner(*args)
     return run
 
 
-def _runner(gm, example_inputs, cache_dir: Path, target_cpu: str):
+PRECISIONS = (None, "bf16")
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """What the compiled code depends on besides the graph."""
+    target_cpu: str
+    precision: str | None
+
+
+def _runner(gm, example_inputs, cache_dir: Path, settings: _Settings):
     from .diagnostics import DiagnosticError
     from .errors import StageError
     from .runtime.program import load
 
     try:
         graph = _Graph(gm, example_inputs)
-        function = load(_compiled(graph, cache_dir, target_cpu)).functions["func_main"]
+        function = load(_compiled(graph, cache_dir, settings)).functions["func_main"]
         if len(function.signature.outputs) != graph.outputs:
             # torch.export returns each input a graph mutates as an extra output.
             raise _Unsupported("it mutates its inputs")
@@ -166,7 +183,7 @@ class _Graph:
             args[i] = args[tensor].shape[dim]
         return args
 
-    def key(self, target_cpu: str) -> str:
+    def key(self, settings: _Settings) -> str:
         """The cache key: everything the compiled code depends on."""
         from .element_types import to_numpy
 
@@ -178,7 +195,7 @@ class _Graph:
         for t, dynamic in zip(self.example, self.dynamic):
             shape = ["?" if dynamic and d in dynamic else s for d, s in enumerate(t.shape)]
             h.update(f"{t.dtype}{shape};".encode())
-        h.update(f"{target_cpu};{OPT_LEVEL};{compiler_version()}".encode())
+        h.update(f"{settings.target_cpu};{settings.precision};{OPT_LEVEL};{compiler_version()}".encode())
         return h.hexdigest()[:32]
 
     def runner(self, function):
@@ -222,9 +239,9 @@ def compiler_version() -> str:
     return h.hexdigest()[:16]
 
 
-def _compiled(graph: _Graph, cache_dir: Path, target_cpu: str) -> Path:
+def _compiled(graph: _Graph, cache_dir: Path, settings: _Settings) -> Path:
     """The graph's .so: from the cache, or compiled into it."""
-    entry = cache_dir / graph.key(target_cpu)
+    entry = cache_dir / graph.key(settings)
     so = entry / f"{PROGRAM}.so"
     if so.exists():
         log.info("tcp_aot: loaded a compiled graph from %s", entry)
@@ -232,7 +249,7 @@ def _compiled(graph: _Graph, cache_dir: Path, target_cpu: str) -> Path:
     cache_dir.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".compiling-", dir=cache_dir))
     try:
-        _compile(graph, work, target_cpu)
+        _compile(graph, work, settings)
         try:
             work.rename(entry)  # atomic: another process may have finished first
         except OSError:
@@ -244,7 +261,7 @@ def _compiled(graph: _Graph, cache_dir: Path, target_cpu: str) -> Path:
     return so
 
 
-def _compile(graph: _Graph, work: Path, target_cpu: str) -> None:
+def _compile(graph: _Graph, work: Path, settings: _Settings) -> None:
     """The workflow's stages, from torch.export to the .so, in `work`."""
     from .build import build_shared_object
     from .frontend import import_to_torch_mlir
@@ -255,9 +272,9 @@ def _compile(graph: _Graph, work: Path, target_cpu: str) -> None:
     weights = work / f"{PROGRAM}.weights"
     tools = work / "toolchain.json"
     toolchain.run(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
-                  TOOLCHAIN["min_major"], target_cpu)
+                  TOOLCHAIN["min_major"], settings.target_cpu)
     graph.specialize()
     loaded = TorchLoaderOutput(graph.module(), graph.example, (tuple(graph.dynamic),))  # forward(*tensors)
     torch_mlir.write_text(import_to_torch_mlir(loaded, work / f"{PROGRAM}.torch.weights"))
-    mlir_tcp.run(torch_mlir, tcp_mlir, weights)
+    mlir_tcp.run(torch_mlir, tcp_mlir, weights, precision=settings.precision)
     build_shared_object(PROGRAM, tcp_mlir, weights, tools, OPT_LEVEL)

@@ -76,6 +76,11 @@ def tolerance(want: np.ndarray, rtol: float, atol: float, precision: np.dtype | 
     return max(rtol, least.rtol), max(atol, least.scaled_atol * float(finite.max(initial=0.0)))
 
 
+def precision_dtype(precision: str | None) -> np.dtype | None:
+    """The NumPy dtype of a program's products' precision (ProgramSignature.precision)."""
+    return ELEMENT_TYPES[precision].numpy if precision else None
+
+
 def is_float_dtype(dtype: np.dtype) -> bool:
     """A float dtype, bfloat16 included (NumPy's kind for it is 'V')."""
     return dtype.kind == "f" or dtype == BFLOAT16

@@ -56,6 +56,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "widen-16-bit-floats": PythonPass(
         "tcp_aot.transforms.widen_floats", "widen_16_bit_floats",
         "Compute TCP ops on bfloat16 and float16 in float32, rounding each result once"),
+    "products-in-bf16": PythonPass(
+        "tcp_aot.transforms.bf16_products", "products_in_bf16",
+        "Compute f32 contractions on their operands rounded to bf16, summed in f32 (a model's precision: bf16)"),
     "tcp-simplify": PythonPass(
         "tcp_aot.transforms.simplify", "simplify",
         "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("weights",)),
@@ -100,6 +103,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.transforms.contractions", "contractions_to_matmul",
         "Make every contraction a linalg.matmul or batch_matmul of transposed and reshaped operands, for the "
         "matmul schedule"),
+    "bf16-contractions-to-matmul": PythonPass(
+        "tcp_aot.transforms.contractions", "contractions_to_matmul",
+        "contractions-to-matmul for the contractions of bf16 operands only (before elementwise fusion, which "
+        "would fold their operands' rounding into them)", args=("bf16",)),
     "conv-to-matmul": PythonPass(
         "tcp_aot.transforms.conv_to_matmul", "conv_to_matmul",
         "Make convolutions of one group matrix products per image (im2col), for the matmul schedule"),
@@ -197,6 +204,7 @@ PIPELINES: dict[str, list[str]] = {
         "drop-tcp-symbolic-shape-ops",
         "inline-tcp-groups",
         "convert-tcp-to-linalg",
+        "bf16-contractions-to-matmul",
         "asserts-to-stderr",
         "canonicalize", "cse",
         "linalg-fuse-elementwise-ops",

@@ -98,6 +98,7 @@ class ProgramSignature:
     program: str
     functions: tuple[FunctionSignature, ...]
     weights: WeightsSpec = WeightsSpec()
+    precision: str | None = None  # of its float32 products, when not float32 (transforms/bf16_products.py)
 
     def to_json(self) -> str:
         def tensor(t: TensorSpec) -> dict:
@@ -107,8 +108,8 @@ class ProgramSignature:
         return json.dumps({"version": SIGNATURE_VERSION, "program": self.program, "functions": [
             {"name": f.name, "inputs": [tensor(t) for t in f.inputs], "outputs": [tensor(t) for t in f.outputs],
              "symbols": [{"name": s.name, "min": s.min, "max": s.max} for s in f.symbols]}
-            for f in self.functions], "weights": {"mode": w.mode, "entries": w.entries, "bytes": w.bytes}},
-            indent=1)
+            for f in self.functions], "weights": {"mode": w.mode, "entries": w.entries, "bytes": w.bytes},
+            "precision": self.precision}, indent=1)
 
     @staticmethod
     def from_json(text: str) -> ProgramSignature:
@@ -124,7 +125,7 @@ class ProgramSignature:
         return ProgramSignature(data["program"], tuple(
             FunctionSignature(f["name"], tuple(map(tensor, f["inputs"])), tuple(map(tensor, f["outputs"])),
                               tuple(Symbol(s["name"], s["min"], s["max"]) for s in f["symbols"]))
-            for f in data["functions"]), WeightsSpec(**data["weights"]))
+            for f in data["functions"]), WeightsSpec(**data["weights"]), data.get("precision"))
 
 
 def signatures(module) -> list[FunctionSignature]:
@@ -146,7 +147,9 @@ def signatures(module) -> list[FunctionSignature]:
 
 
 def program_signature(program: str, module, weights: WeightsSpec) -> ProgramSignature:
-    return ProgramSignature(program, tuple(signatures(module)), weights)
+    from .transforms.bf16_products import precision
+
+    return ProgramSignature(program, tuple(signatures(module)), weights, precision(module))
 
 
 def _spec(func: str, t) -> TensorSpec:

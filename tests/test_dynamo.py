@@ -110,6 +110,28 @@ def test_dynamic_float_attributes_compile_and_a_changed_one_runs_eagerly(tmp_pat
     assert list(tmp_path.iterdir())
 
 
+def test_precision_bf16_computes_products_in_bf16(tmp_path):
+    """options={"precision": "bf16"}: the graph's products read bfloat16
+    operands (their error against float32 eager is bfloat16's, not float32's)
+    and the outputs stay float32; an unknown precision is refused, naming
+    the ones there are."""
+    from tcp_aot.runtime.program import load
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(64, 128), torch.nn.ReLU(), torch.nn.Linear(128, 8)).eval()
+    compiled = torch.compile(model, backend="tcp_aot", options={"cache_dir": str(tmp_path), "precision": "bf16"})
+    x = torch.randn(16, 64)
+    with torch.no_grad():
+        got, want = compiled(x), model(x)
+    assert got.dtype == torch.float32
+    error = (got - want).abs().max().item()
+    assert 1e-4 < error < 1.6e-2 * want.abs().max().item(), error
+    (so,) = tmp_path.glob("*/graph.so")
+    assert load(so).signature.precision == "bf16"
+    with pytest.raises(torch._dynamo.exc.BackendCompilerFailed, match="precision 'fp8' is not one of bf16"):
+        torch.compile(model, backend="tcp_aot", options={"precision": "fp8"})(x)
+
+
 class Diagonal(torch.nn.Module):
     def forward(self, x):
         return torch.diagonal(x) + 1, x.relu()

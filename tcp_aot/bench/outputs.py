@@ -30,9 +30,11 @@ class Accuracy:
         return Accuracy(*(max(a, b) for a, b in zip(asdict(self).values(), asdict(other).values())))
 
 
-def compare_outputs(gots: list[np.ndarray], wants: list[np.ndarray], rtol: float, atol: float) -> Accuracy:
+def compare_outputs(gots: list[np.ndarray], wants: list[np.ndarray], rtol: float, atol: float,
+                    precision: np.dtype | None = None) -> Accuracy:
     """How close the outputs are; OutputMismatch naming the first output of
-    the wrong count, shape or values."""
+    the wrong count, shape or values. `precision`: that of the program's
+    products, when coarser than its outputs' type (see element_types.tolerance)."""
     if len(gots) != len(wants):
         raise OutputMismatch(f"{len(gots)} outputs, the reference has {len(wants)}")
     accuracy = Accuracy()
@@ -40,7 +42,7 @@ def compare_outputs(gots: list[np.ndarray], wants: list[np.ndarray], rtol: float
         if got.shape != want.shape:
             raise OutputMismatch(f"output {i} has shape {got.shape}, the reference {want.shape}")
         if is_float_dtype(want.dtype):
-            r, a = tolerance(want, rtol, atol)
+            r, a = tolerance(want, rtol, atol, precision)
             close = np.isclose(got.astype(np.float64), want.astype(np.float64), rtol=r, atol=a, equal_nan=True)
             accuracy = accuracy.worst(_accuracy(got, want, r))
         else:

@@ -38,12 +38,15 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
     from ..context import make_context
     from ..interpreter import Interpreter
     from ..module_io import read_module
+    from ..element_types import precision_dtype
     from ..signature import signatures
+    from ..transforms.bf16_products import precision
 
     text = tcp_mlir.read_text()
     with make_context(), ir.Location.unknown():
         module, weights = read_module(text, str(tcp_mlir))
         sigs = signatures(module)
+        products = precision_dtype(precision(module))
         arrays = load_npz(npz)
         prefixes = {s.name: ("" if loader_path else f"{s.name}/") for s in sigs}
         if sizes and not loader_path:
@@ -62,7 +65,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         function = library.functions[sig.name]
         wants = (_eager_outputs(model, inputs[sig.name]) if sizes else
                  [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))])
-        accuracy = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol)
+        accuracy = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol, products)
         prepared = function.prepare(*inputs[sig.name])
 
         def time_ours(n: int) -> Timing:
@@ -113,9 +116,9 @@ def _eager_outputs(model, inputs: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _check(program: str, function: str, gots: list[np.ndarray], wants: list[np.ndarray], rtol: float,
-           atol: float) -> Accuracy:
+           atol: float, precision: np.dtype | None) -> Accuracy:
     try:
-        return compare_outputs(gots, wants, rtol, atol)
+        return compare_outputs(gots, wants, rtol, atol, precision)
     except OutputMismatch as e:
         raise StageError(f"@{function} {e}; run the execute test (results/{program}_test) for details") from None
 

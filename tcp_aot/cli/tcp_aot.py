@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..element_types import from_npy, is_float_dtype, tolerance
+from ..element_types import from_npy, is_float_dtype, precision_dtype, tolerance
 from ..errors import StageError
 from ..profile import LOCATION as _LOCATION
 from ..runtime.program import CallError, Program, SignatureError
@@ -114,7 +114,8 @@ def _run(program: Program, args) -> int:
     for i, (spec, value) in enumerate(zip(outputs, results)):
         line = f"{spec.name}: {value.dtype.name} {list(value.shape)}"
         if args.expect:
-            ok, detail = _compare(value, _load(args.expect[i]), args.rtol, args.atol)
+            ok, detail = _compare(value, _load(args.expect[i]), args.rtol, args.atol,
+                                  precision_dtype(program.signature.precision))
             line += f", {'matches' if ok else 'DIFFERS FROM'} {args.expect[i]} ({detail})"
             differ |= not ok
         print(line)
@@ -158,13 +159,14 @@ def _load(path: str) -> np.ndarray:
     return from_npy(np.load(path, allow_pickle=False))
 
 
-def _compare(value: np.ndarray, expected: np.ndarray, rtol: float, atol: float) -> tuple[bool, str]:
+def _compare(value: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
+             precision: np.dtype | None) -> tuple[bool, str]:
     if value.shape != expected.shape:
         return False, f"shape {list(value.shape)} vs {list(expected.shape)}"
     if value.dtype != expected.dtype:
         return False, f"dtype {value.dtype.name} vs {expected.dtype.name}"
     if is_float_dtype(value.dtype):
-        rtol, atol = tolerance(expected, rtol, atol)
+        rtol, atol = tolerance(expected, rtol, atol, precision)
         value, expected = value.astype(np.float64), expected.astype(np.float64)
         close = np.isclose(value, expected, rtol=rtol, atol=atol, equal_nan=True)
         error = float(np.max(np.abs(value - expected), initial=0.0, where=np.isfinite(expected)))

@@ -185,6 +185,8 @@ class Program:
         program, source = self.signature.program, self.weights.source
         lines = [describe_function(f) for f in self.signature.functions]
         lines.append(f"weights: {self.signature.weights.describe(program)}")
+        if self.signature.precision:
+            lines.append(f"precision: float32 products computed in {self.signature.precision}, summed in float32")
         if source != f"the weights embedded in {program}.so" and self.signature.weights.entries:
             lines.append(f"  in use: {source or 'none (a call says why)'}")
         return "\n".join(lines)

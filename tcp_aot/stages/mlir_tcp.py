@@ -12,19 +12,25 @@ from .mlir_input import parsed
 MODEL_PIPELINE = ["torch-to-tcp"]
 # optimize-tcp here too: weights are derived in this stage only (mlir_llvm's are final).
 TCP_SOURCE_PIPELINE = ["verify-tcp-backend-contract", "optimize-tcp"]
-PIPELINES = MODEL_PIPELINE + TCP_SOURCE_PIPELINE
+# A model's `precision` (config.yaml): its f32 products in bf16, their weights converted here.
+BF16_PRODUCTS_PIPELINE = ["products-in-bf16", "optimize-tcp"]
+PRECISION_PIPELINES = {"bf16": BF16_PRODUCTS_PIPELINE}
+PIPELINES = MODEL_PIPELINE + TCP_SOURCE_PIPELINE + BF16_PRODUCTS_PIPELINE
 
 
-def _pipeline(source: Path) -> list[str]:
-    return MODEL_PIPELINE if source.name.endswith(".torch.mlir") else TCP_SOURCE_PIPELINE
+def _pipeline(source: Path, precision: str | None = None) -> list[str]:
+    base = MODEL_PIPELINE if source.name.endswith(".torch.mlir") else TCP_SOURCE_PIPELINE
+    return base + (PRECISION_PIPELINES[precision] if precision else [])
 
 
-def reproducer(source: Path, allow_unconverted: bool = False) -> str:
-    return tcp_opt_command(_pipeline(source), source, *["--allow-unconverted"] * allow_unconverted)
+def reproducer(source: Path, allow_unconverted: bool = False, precision: str | None = None) -> str:
+    return tcp_opt_command(_pipeline(source, precision), source, *["--allow-unconverted"] * allow_unconverted)
 
 
-def run(source: Path, output: Path, weights: Path | None = None, allow_unconverted: bool = False) -> None:
-    """`weights` defaults to NAME.weights beside NAME.tcp.mlir."""
+def run(source: Path, output: Path, weights: Path | None = None, allow_unconverted: bool = False,
+        precision: str | None = None) -> None:
+    """`weights` defaults to NAME.weights beside NAME.tcp.mlir; `precision`
+    (bf16) computes the f32 products in it."""
     from .. import pipelines
     from ..module_io import print_module
     from ..weights import weights_path
@@ -32,7 +38,7 @@ def run(source: Path, output: Path, weights: Path | None = None, allow_unconvert
     with parsed(source) as (module, module_weights):
         options = pipelines.PassOptions(filename=str(source), allow_unconverted=allow_unconverted,
                                         weights=module_weights)
-        pipelines.run(module, _pipeline(source), options)
+        pipelines.run(module, _pipeline(source, precision), options)
         module_weights.write(module, weights or weights_path(output))
         text = print_module(module)
     write_atomic(output, text)

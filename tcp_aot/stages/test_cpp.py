@@ -17,11 +17,13 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
 
     from ..cpp_test import generate
     from ..signature import signatures
+    from ..transforms.bf16_products import precision
     from ..transforms.shape_guards import collect_guards
 
     with parsed(tcp_mlir) as (module, weights):
         weight_bytes = weights.file.layout.data_bytes
         sigs = signatures(module)
+        products = precision(module)
         guards = {ir.StringAttr(op.attributes["sym_name"]).value: collect_guards(op.operation)
                   for op in module.body.operations if op.operation.name == "func.func"}
     arrays = load_npz(npz)
@@ -32,4 +34,5 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
                                              for kind, values in (("Input", s.inputs), ("Output", s.outputs))
                                              for i in range(len(values)))
                   for s in sigs}
-    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes, call_bytes))
+    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes, call_bytes,
+                                  products))

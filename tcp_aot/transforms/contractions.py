@@ -8,9 +8,11 @@ at least one M, N and K loop (below): what tcp.contract lowers to in any
 layout other than [M, K] x [K, N] and [B, M, K] x [B, K, N] (attention's transposed keys,
 4-D products, batch dims inside, a weight contracted along its first dim),
 and what elementwise fusion makes of a product when it folds a reshape
-into it. Its loops are batch loops (read by both operands and the output),
-M (lhs and output), N (rhs and output) and K (both operands, reduced). It
-becomes
+into it (one of bfloat16 operands is made a matmul before that fusion
+instead: fusion would fold the rounding of its operands into its body,
+which the micro-kernel cannot take). Its loops are batch loops (read by
+both operands and the output), M (lhs and output), N (rhs and output) and
+K (both operands, reduced). It becomes
 
     lhs -> [batch..., M..., K...] -> [B, M, K]      (a transpose where the dims are in another order; a collapse)
     rhs -> [batch..., K..., N...] -> [B, K, N]
@@ -35,10 +37,12 @@ from ..walk import named
 _PRODUCTS = {("arith.mulf", "arith.addf"), ("arith.muli", "arith.addi")}
 
 
-def contractions_to_matmul(root: ir.Operation) -> None:
+def contractions_to_matmul(root: ir.Operation, element_type: str | None = None) -> None:
+    """`element_type`: only the contractions of operands of that type."""
     for op in named(root, "linalg.generic"):
         loops = _contraction_loops(op)
-        if loops is not None:
+        if loops is not None and (element_type is None or all(
+                str(ir.ShapedType(v.type).element_type) == element_type for v in op.operands[:2])):
             _to_matmul(op, *loops)
 
 
