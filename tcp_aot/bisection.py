@@ -156,11 +156,12 @@ def fx_nodes(loc) -> list[str]:
 
 
 def eager_values(loader_path: str, inputs: list[np.ndarray], op_names: list[str], func_name: str,
-                 work: Path) -> Eager:
+                 work: Path, precision: str | None = None) -> Eager:
     """Eager PyTorch's value of every FX node of the model on `inputs`, and
     the nodes of each top-level op of `func_name`, whose ops in foo.tcp.mlir
-    (`op_names`) the model's conversion must reproduce; `work` holds the
-    weights of the model imported again."""
+    (`op_names`, converted with the model's `precision`) the model's
+    conversion must reproduce; `work` holds the weights of the model
+    imported again."""
     import torch
     from torch_mlir import ir
 
@@ -175,7 +176,7 @@ def eager_values(loader_path: str, inputs: list[np.ndarray], op_names: list[str]
     # A context of its own: in the caller's, which has seen foo.tcp.mlir's
     # weights, MLIR would rename these, and no fold could read them.
     with make_context(), ir.Location.unknown():
-        converted = _to_tcp(torch_module, weights_file)
+        converted = _to_tcp(torch_module, weights_file, precision)
         reconverted = [op.operation for op in function_named(converted, func_name).regions[0].blocks[0].operations]
         if [op.name for op in reconverted] != op_names:
             raise StageError("the model, converted again, does not give the ops of its .tcp.mlir: "
@@ -224,17 +225,17 @@ def _torch_ops(torch_module) -> dict[str, list[str]]:
     return found
 
 
-def _to_tcp(torch_module, weights_file: Path):
+def _to_tcp(torch_module, weights_file: Path, precision: str | None):
     """The Torch-dialect module converted to TCP as the mlir_tcp stage does
     (its weights in `weights_file`), its locations kept, in the current
     context."""
     from . import pipelines
     from .module_io import read_module
-    from .stages.mlir_tcp import MODEL_PIPELINE
+    from .stages.mlir_tcp import model_pipeline
 
     text = torch_module.operation.get_asm(enable_debug_info=True)
     module, weights = read_module(text, "<the model, imported again>", weights_file)
-    pipelines.run(module, MODEL_PIPELINE, pipelines.PassOptions(weights=weights))
+    pipelines.run(module, model_pipeline(precision), pipelines.PassOptions(weights=weights))
     return module
 
 
@@ -370,6 +371,7 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
     from .module_io import read_module
     from .reference.npz import load_npz, npz_key
     from .stages.common import read
+    from .transforms.bf16_products import precision
 
     text = read(tcp_mlir)
     arrays = load_npz(npz)
@@ -393,7 +395,8 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
                 interpreted = _interpreted(interpreter, name, inputs, ops)
             except InterpreterError as e:
                 raise StageError(f"the interpreter cannot run @{name} on case 0: {e}") from None
-            eager = eager_values(loader, inputs, [o.name for o in ops], name, work) if loader else None
+            eager = eager_values(loader, inputs, [o.name for o in ops], name, work, precision(module)) \
+                if loader else None
             functions[name] = (inputs, ops, interpreted, eager)
         compiled = _compiled_values(program, text, tcp_mlir, weights.file.path, functions, toolchain_json,
                                     opt_level, work)

@@ -36,11 +36,11 @@ def tcp_source(tmp_path):
     return tcp_mlir, npz
 
 
-def model(tmp_path, loader=MLP):
+def model(tmp_path, loader=MLP, precision=None):
     name = loader.rsplit(".", 1)[1].removesuffix("_loader")
     torch_mlir, tcp_mlir, npz = (tmp_path / f"{name}.{ext}" for ext in ("torch.mlir", "tcp.mlir", "npz"))
     mlir_torch.run(loader, torch_mlir)
-    mlir_tcp.run(torch_mlir, tcp_mlir)
+    mlir_tcp.run(torch_mlir, tcp_mlir, precision=precision)
     npz_model.run(loader, torch_mlir, npz)
     return tcp_mlir, npz
 
@@ -107,6 +107,18 @@ def test_a_correct_model_has_no_divergence(tmp_path, tools):
     lines = report(tmp_path, tools, "mlp", tcp_mlir, npz, MLP)
     assert lines[1].startswith("@func_main: compared ") and "values of 11 FX nodes with eager PyTorch's" in lines[1]
     assert lines[2].startswith("  no divergence; the largest error: ")
+
+
+def test_a_model_with_products_in_bf16_has_no_divergence_at_bf16s_tolerance(tmp_path, tools):
+    """precision: bf16: the model is converted again with it (else its ops
+    would not match), and its values are held to bfloat16's tolerance
+    against float32 eager, which they pass, though not float32's."""
+    tcp_mlir, npz = model(tmp_path, precision="bf16")
+    assert "tcp.cast" in tcp_mlir.read_text()
+    lines = report(tmp_path, tools, "mlp", tcp_mlir, npz, MLP)
+    assert lines[2].startswith("  no divergence; the largest error: "), lines
+    excess = float(lines[2].split(", ")[2].split(" of the tolerance")[0])
+    assert 1e-3 < excess <= 1, lines  # a bf16 rounding's error: far beyond float32's tolerance of 1e-5
 
 
 WEIGHT_NORM = """\

@@ -92,14 +92,19 @@ __attribute__((target("avx512f,avx512bw"))) static void tcp_aot_pack_b(const uin
 // takes 2 x 2 tiles, accumulated over K in registers.
 enum { TCP_AOT_CHUNK = 256 };
 
+static int64_t tcp_aot_padded_depth(int64_t k) { return (k + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK * TCP_AOT_BLOCK; }
+
+// The AMX kernel's scratch: a chunk of packed B, then a zero-padded copy of
+// A's rows for a partial block of M or K.
+static size_t tcp_aot_amx_scratch_bytes(int64_t k) {
+  return (size_t)(TCP_AOT_CHUNK + TCP_AOT_BLOCK) * tcp_aot_padded_depth(k) * sizeof(uint16_t);
+}
+
 __attribute__((target("amx-tile,amx-bf16,avx512f,avx512bw"))) static void tcp_aot_matmul_bf16_amx(
     const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c, int64_t ldc, int64_t m, int64_t n,
-    int64_t k) {
-  int64_t k_pad = (k + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK * TCP_AOT_BLOCK;
-  // Packed B, then a zero-padded copy of A's rows for a partial block of M or K.
-  uint16_t *packed = aligned_alloc(64, (size_t)(TCP_AOT_CHUNK + TCP_AOT_BLOCK) * k_pad * sizeof(uint16_t));
-  if (packed == NULL) tcp_aot_fail_with(1, "out of memory in a bfloat16 product");
-  uint16_t *a_edge = packed + TCP_AOT_CHUNK * k_pad;
+    int64_t k, uint16_t *scratch) {
+  int64_t k_pad = tcp_aot_padded_depth(k);
+  uint16_t *packed = scratch, *a_edge = scratch + TCP_AOT_CHUNK * k_pad;
   tcp_aot_tile_config config = {.palette = 1};
   for (int t = 0; t < 8; ++t) {
     config.bytes_per_row[t] = 64;
@@ -155,7 +160,6 @@ __attribute__((target("amx-tile,amx-bf16,avx512f,avx512bw"))) static void tcp_ao
     }
   }
   _tile_release();
-  free(packed);
 }
 
 // Row p of B is read once for every row of A (it stays in cache), and each
@@ -178,9 +182,16 @@ __attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_bf16(tc
   if (m == 0 || n == 0 || k == 0) return;
   // A product of 1 to 3 rows is bound by reading B, which the loop does
   // once, the tiles after packing it (0.17 against 0.50 ms for 1 x 768 x 3072).
+  // Without memory for the scratch, the loop does it too (a product cannot
+  // fail: it may run on a worker thread).
+  uint16_t *scratch = NULL;
   if (m >= 4 && a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1 && tcp_aot_amx_usable())
-    tcp_aot_matmul_bf16_amx(pa, a->strides[0], pb, b->strides[0], pc, c->strides[0], m, n, k);
-  else
+    scratch = aligned_alloc(64, tcp_aot_amx_scratch_bytes(k));
+  if (scratch) {
+    tcp_aot_matmul_bf16_amx(pa, a->strides[0], pb, b->strides[0], pc, c->strides[0], m, n, k, scratch);
+    free(scratch);
+  } else {
     tcp_aot_matmul_bf16_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc,
                                  c->strides[0], c->strides[1], m, n, k);
+  }
 }

@@ -18,9 +18,14 @@ PRECISION_PIPELINES = {"bf16": BF16_PRODUCTS_PIPELINE}
 PIPELINES = MODEL_PIPELINE + TCP_SOURCE_PIPELINE + BF16_PRODUCTS_PIPELINE
 
 
+def model_pipeline(precision: str | None = None) -> list[str]:
+    return MODEL_PIPELINE + (PRECISION_PIPELINES[precision] if precision else [])
+
+
 def _pipeline(source: Path, precision: str | None = None) -> list[str]:
-    base = MODEL_PIPELINE if source.name.endswith(".torch.mlir") else TCP_SOURCE_PIPELINE
-    return base + (PRECISION_PIPELINES[precision] if precision else [])
+    if source.name.endswith(".torch.mlir"):
+        return model_pipeline(precision)
+    return TCP_SOURCE_PIPELINE + (PRECISION_PIPELINES[precision] if precision else [])
 
 
 def reproducer(source: Path, allow_unconverted: bool = False, precision: str | None = None) -> str:
