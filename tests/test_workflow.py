@@ -241,9 +241,9 @@ def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(b
     """Each function of each program, through tcp_aot.load on the .npz
     cases: the status-returning entry, output_dims, and a pool of exactly
     pool_bytes bytes (a pool too small would fail the call), within the
-    program's tolerance, as its C++ test."""
+    program's tolerance (and its products' precision), as its C++ test."""
     import tcp_aot
-    from tcp_aot.element_types import is_float_dtype, tolerance
+    from tcp_aot.element_types import is_float_dtype, precision_dtype, tolerance
     from tcp_aot.reference.npz import load_npz, npz_key
 
     models, sources = _programs(built)
@@ -253,6 +253,7 @@ def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(b
         entry = config["models"].get(name)
         tol = entry["tolerance"] if isinstance(entry, dict) and "tolerance" in entry else config["tolerance"]
         program = tcp_aot.load(built / f"results/{name}.so")
+        products = precision_dtype(program.signature.precision)
         npz = load_npz(built / f"results/{name}.npz")
         for f in program.signature.functions:
             prefix = f"{f.name}/" if name in sources else ""
@@ -268,7 +269,7 @@ def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(b
                     got = got if isinstance(got, tuple) else (got,)
                     for g, e in zip(got, expected, strict=True):
                         assert g.dtype == e.dtype and g.shape == e.shape, (name, f.name)
-                        rtol, atol = tolerance(e, tol["rtol"], tol["atol"])
+                        rtol, atol = tolerance(e, tol["rtol"], tol["atol"], products)
                         if is_float_dtype(e.dtype):  # bfloat16 too
                             g, e = g.astype(np.float64), e.astype(np.float64)
                         np.testing.assert_allclose(g, e, rtol=rtol, atol=atol, equal_nan=True, err_msg=name)

@@ -140,6 +140,13 @@ const void *{p}_weights_file(size_t *bytes) {{
 """
 
 
+def _precision_note(precision: str | None) -> str:
+    if not precision:
+        return ""
+    return (f"/* Precision: the program's float32 matrix products read their operands rounded to {precision}\n"
+            f" * and sum them in float32 (config.yaml's `precision: {precision}`).\n */\n\n")
+
+
 def header(program: ProgramSignature, source: str = "") -> str:
     """results/NAME.h: the declarations of the .so's C interface, documented."""
     p = program.program
@@ -163,7 +170,8 @@ def header(program: ProgramSignature, source: str = "") -> str:
  * frees it. With a pool of at least {p}_<function>_pool_bytes bytes (any
  * alignment; the call aligns inside it), the calling thread's allocations
  * come from the pool instead, and the pool is free again when the call
- * returns; parallel loops' worker threads still use malloc. A function
+ * returns; parallel loops' worker threads, and bfloat16 matrix products
+ * (packing their operand), still use malloc. A function
  * whose allocations' sizes vary from one loop iteration to the next has no
  * pool size (TCP_AOT_ERROR_NO_POOL_SIZE); a pool still serves it until it
  * runs out (TCP_AOT_ERROR_MEMORY).
@@ -204,7 +212,7 @@ const char *{p}_last_error(void);
 void {p}_set_num_threads(int n);
 int {p}_num_threads(void);
 
-/* Weights: {program.weights.describe(p)}.
+{_precision_note(program.precision)}/* Weights: {program.weights.describe(p)}.
  * {p}_load_weights(path) makes the program read those of another weights file
  * of the same layout (`tcp-aot weights` writes one from a state_dict): the
  * file is checked (layout and checksum) and mapped read-only, and a file
