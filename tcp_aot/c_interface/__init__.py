@@ -170,8 +170,10 @@ def header(program: ProgramSignature, source: str = "") -> str:
  * frees it. With a pool of at least {p}_<function>_pool_bytes bytes (any
  * alignment; the call aligns inside it), the calling thread's allocations
  * come from the pool instead, and the pool is free again when the call
- * returns; parallel loops' worker threads, and bfloat16 matrix products
- * (packing their operand), still use malloc. A function
+ * returns; parallel loops' worker threads still use malloc, and a thread
+ * that runs a bfloat16 matrix product keeps a scratch buffer for the next
+ * (malloc'd; 576 bytes per unit of the deepest product's K), freed when the
+ * thread ends. A function
  * whose allocations' sizes vary from one loop iteration to the next has no
  * pool size (TCP_AOT_ERROR_NO_POOL_SIZE); a pool still serves it until it
  * runs out (TCP_AOT_ERROR_MEMORY).

@@ -10,6 +10,7 @@
 
 #include <immintrin.h>
 #include <cpuid.h>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -100,6 +101,55 @@ static size_t tcp_aot_amx_scratch_bytes(int64_t k) {
   return (size_t)(TCP_AOT_CHUNK + TCP_AOT_BLOCK) * tcp_aot_padded_depth(k) * sizeof(uint16_t);
 }
 
+// Each thread keeps its scratch (the largest it needed) from one product to
+// the next, freed when the thread ends: allocated per call, its megabyte
+// was mapped and faulted in again every time (a 128 x 128 x 2048 tile of
+// a product took 0.130 ms instead of 0.095).
+typedef struct {
+  uint16_t *data;
+  size_t bytes;
+} tcp_aot_scratch;
+
+static pthread_key_t tcp_aot_scratch_key;
+static pthread_once_t tcp_aot_scratch_once = PTHREAD_ONCE_INIT;
+static bool tcp_aot_scratch_keyed;
+
+static void tcp_aot_scratch_free(void *p) {
+  tcp_aot_scratch *scratch = p;
+  free(scratch->data);
+  free(scratch);
+}
+
+static void tcp_aot_scratch_key_create(void) {
+  tcp_aot_scratch_keyed = pthread_key_create(&tcp_aot_scratch_key, tcp_aot_scratch_free) == 0;
+}
+
+// Unloading the .so drops the key (the threads' scratch then leaks rather
+// than freed by code that is gone).
+__attribute__((destructor)) static void tcp_aot_scratch_key_delete(void) {
+  if (tcp_aot_scratch_keyed) pthread_key_delete(tcp_aot_scratch_key);
+}
+
+// NULL when no memory is left: the caller then runs the portable loop.
+static uint16_t *tcp_aot_amx_scratch(size_t bytes) {
+  pthread_once(&tcp_aot_scratch_once, tcp_aot_scratch_key_create);
+  if (!tcp_aot_scratch_keyed) return NULL;
+  tcp_aot_scratch *scratch = pthread_getspecific(tcp_aot_scratch_key);
+  if (scratch == NULL) {
+    scratch = calloc(1, sizeof *scratch);
+    if (scratch == NULL || pthread_setspecific(tcp_aot_scratch_key, scratch) != 0) {
+      free(scratch);
+      return NULL;
+    }
+  }
+  if (scratch->bytes < bytes) {
+    free(scratch->data);
+    scratch->data = aligned_alloc(64, bytes);
+    scratch->bytes = scratch->data ? bytes : 0;
+  }
+  return scratch->data;
+}
+
 __attribute__((target("amx-tile,amx-bf16,avx512f,avx512bw"))) static void tcp_aot_matmul_bf16_amx(
     const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, float *c, int64_t ldc, int64_t m, int64_t n,
     int64_t k, uint16_t *scratch) {
@@ -186,10 +236,9 @@ __attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_bf16(tc
   // fail: it may run on a worker thread).
   uint16_t *scratch = NULL;
   if (m >= 4 && a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1 && tcp_aot_amx_usable())
-    scratch = aligned_alloc(64, tcp_aot_amx_scratch_bytes(k));
+    scratch = tcp_aot_amx_scratch(tcp_aot_amx_scratch_bytes(k));
   if (scratch) {
     tcp_aot_matmul_bf16_amx(pa, a->strides[0], pb, b->strides[0], pc, c->strides[0], m, n, k, scratch);
-    free(scratch);
   } else {
     tcp_aot_matmul_bf16_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc,
                                  c->strides[0], c->strides[1], m, n, k);
