@@ -118,10 +118,13 @@ _COMPILERS: dict[str, Callable[..., Runner]] = {"aoti": _aoti, "iree": _iree}
 
 
 def _outputs(result) -> list[np.ndarray]:
+    """IREE's device arrays and AOTInductor's tensors (bfloat16 ones too) as NumPy arrays."""
     import numpy as np
 
+    from ..element_types import to_numpy
+
     results = result if isinstance(result, (list, tuple)) else [result]
-    return [np.asarray(r.to_host() if hasattr(r, "to_host") else r) for r in results]
+    return [np.asarray(r.to_host()) if hasattr(r, "to_host") else to_numpy(r) for r in results]
 
 
 def _first_line(e: Exception) -> str:
