@@ -52,10 +52,12 @@ def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
     cannot run inside Dynamo's own compilation of the frame."""
     options = options or {}
     cache_dir = Path(options.get("cache_dir") or _default_cache_dir())
+    from .stages.mlir_tcp import PRECISION_PIPELINES
+
     settings = _Settings(options.get("target_cpu", "host"), options.get("precision"))
-    if settings.precision not in PRECISIONS:
+    if settings.precision is not None and settings.precision not in PRECISION_PIPELINES:
         raise ValueError(f"tcp_aot: precision {settings.precision!r} is not one of "
-                         f"{', '.join(sorted(p for p in PRECISIONS if p))}")
+                         f"{', '.join(sorted(PRECISION_PIPELINES))}")
     runner = None
 
     def run(*args):
@@ -64,9 +66,6 @@ def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
             runner = _runner(gm, example_inputs, cache_dir, settings)
         return runner(*args)
     return run
-
-
-PRECISIONS = (None, "bf16")
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,17 @@ PIPELINES = MODEL_PIPELINE + TCP_SOURCE_PIPELINE + BF16_PRODUCTS_PIPELINE
 
 
 def model_pipeline(precision: str | None = None) -> list[str]:
-    return MODEL_PIPELINE + (PRECISION_PIPELINES[precision] if precision else [])
+    return _with_precision(MODEL_PIPELINE, precision)
 
 
 def _pipeline(source: Path, precision: str | None = None) -> list[str]:
     if source.name.endswith(".torch.mlir"):
         return model_pipeline(precision)
-    return TCP_SOURCE_PIPELINE + (PRECISION_PIPELINES[precision] if precision else [])
+    return _with_precision(TCP_SOURCE_PIPELINE, precision)
+
+
+def _with_precision(pipeline: list[str], precision: str | None) -> list[str]:
+    return pipeline + (PRECISION_PIPELINES[precision] if precision else [])
 
 
 def reproducer(source: Path, allow_unconverted: bool = False, precision: str | None = None) -> str:
