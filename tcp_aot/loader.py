@@ -45,6 +45,42 @@ def in_dtype(out: TorchLoaderOutput, dtype) -> TorchLoaderOutput:
                                inputs=[t.to(dtype) if t.is_floating_point() else t for t in out.inputs])
 
 
+def quantized_int8(out: TorchLoaderOutput, calibration_batches: int = 8) -> TorchLoaderOutput:
+    """A loader's model quantized to int8 as PyTorch deploys it to x86 CPUs:
+    PT2E (torchao) with X86InductorQuantizer's default configuration (static,
+    per-channel int8 weights, per-tensor uint8 activations), calibrated on
+    `calibration_batches` random batches shaped like the sample inputs (seeded).
+    The model it returns runs the quantized program in eager PyTorch, which
+    is the reference for every number; `outputs` is applied before export."""
+    import dataclasses
+    import logging
+    import warnings
+
+    import torch
+
+    # torchao warns about its CUDA kernels and deprecated APIs on import.
+    logging.getLogger("torchao").setLevel(logging.ERROR)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from torchao.quantization.pt2e import allow_exported_model_train_eval
+        from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
+        from torchao.quantization.pt2e.quantizer import x86_inductor_quantizer as x86
+
+    model = _kept_outputs(out.model, tuple(out.outputs)) if out.outputs else out.model
+    graph = torch.export.export(model, tuple(out.inputs), dynamic_shapes=out.dynamic_shapes).module()
+    quantizer = x86.X86InductorQuantizer().set_global(x86.get_default_x86_inductor_quantization_config())
+    prepared = prepare_pt2e(graph, quantizer)
+    generator = torch.Generator().manual_seed(0)
+    with torch.no_grad():
+        for _ in range(calibration_batches):
+            prepared(*[torch.randn(t.shape, generator=generator, dtype=t.dtype) if t.is_floating_point() else t
+                       for t in out.inputs])
+    converted = convert_pt2e(prepared)
+    allow_exported_model_train_eval(converted)
+    converted.eval()
+    return dataclasses.replace(out, model=converted, outputs=None)
+
+
 def flat_outputs(result) -> list:
     """What a model returned, flattened as torch.export flattens it, without
     its None values."""

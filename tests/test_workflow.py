@@ -189,14 +189,15 @@ def test_touching_a_loader_rebuilds_only_its_model(built):
 
 
 def test_touching_a_model_another_loader_builds_on_rebuilds_both(built):
-    """models/low_precision.py imports models/mlp.py: its programs rerun too."""
+    """models/low_precision.py and models/quantized.py import models/mlp.py:
+    their programs rerun too."""
     config = yaml.safe_load((built / "config.yaml").read_text())
-    low_precision = {name for name, entry in config["models"].items()
-                     if str(entry).startswith("models.low_precision.")}
+    importers = {name for name, entry in config["models"].items()
+                 if str(entry).startswith(("models.low_precision.", "models.quantized."))}
     with touched(built / "models/mlp.py"):
         run = snakemake(built, "-n")
     names = set(re.findall(r"wildcards: name=(\w+)", run.output))
-    assert "mlp_f16" in low_precision and names == {"mlp"} | low_precision, run.output
+    assert {"mlp_f16", "mlp_int8"} <= importers and names == {"mlp"} | importers, run.output
 
 
 def test_a_wrong_reference_fails_the_test(built, tmp_path):

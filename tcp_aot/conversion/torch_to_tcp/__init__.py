@@ -19,10 +19,11 @@ from ...walk import collect, named
 from ...weights.file import WeightsError
 from ...weights.module_weights import ModuleWeights
 from ..pattern_list import Unsupported, op_key
-from . import comparison, contraction, convolution, data_movement, elementwise, misc, reduction, scatter
+from . import (comparison, contraction, convolution, data_movement, elementwise, misc, quantization, reduction,
+               scatter)
 from .utils import const_scalar, from_builtin, is_none, to_builtin, torch_tensor
 
-FAMILIES = (elementwise, comparison, reduction, contraction, convolution, data_movement, scatter, misc)
+FAMILIES = (elementwise, comparison, reduction, contraction, convolution, data_movement, scatter, quantization, misc)
 
 # Ops that only feed operands to others: they vanish with their users.
 _OPERAND_PROVIDERS = ("torch.constant.", "torch.prim.ListConstruct")
