@@ -59,6 +59,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "products-in-bf16": PythonPass(
         "tcp_aot.transforms.bf16_products", "products_in_bf16",
         "Compute f32 contractions on their operands rounded to bf16, summed in f32 (a model's precision: bf16)"),
+    "int8-products": PythonPass(
+        "tcp_aot.transforms.int8_products", "int8_products",
+        "Make each contraction of dequantized int8 tensors an int8 contraction into int32, scaled back to f32",
+        ("weights",)),
     "tcp-simplify": PythonPass(
         "tcp_aot.transforms.simplify", "simplify",
         "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("weights",)),
@@ -103,10 +107,10 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.transforms.contractions", "contractions_to_matmul",
         "Make every contraction a linalg.matmul or batch_matmul of transposed and reshaped operands, for the "
         "matmul schedule"),
-    "bf16-contractions-to-matmul": PythonPass(
+    "narrow-contractions-to-matmul": PythonPass(
         "tcp_aot.transforms.contractions", "contractions_to_matmul",
-        "contractions-to-matmul for the contractions of bf16 operands only (before elementwise fusion, which "
-        "would fold their operands' rounding into them)", args=("bf16",)),
+        "contractions-to-matmul for the contractions of bf16 and int8 operands only, the micro-kernels' (before "
+        "elementwise fusion, which would fold their operands' conversions into them)", args=(("bf16", "i8"),)),
     "conv-to-matmul": PythonPass(
         "tcp_aot.transforms.conv_to_matmul", "conv_to_matmul",
         "Make convolutions of one group matrix products per image (im2col), for the matmul schedule"),
@@ -125,7 +129,8 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "schedule-parallel": _schedule("parallel", "Split marked linalg ops among threads (scf.forall)"),
     "mark-microkernel-products": PythonPass(
         "tcp_aot.transforms.microkernels", "mark_microkernel_products",
-        "Make each bfloat16 matrix product into float32 a generic marked for the runtime's micro-kernel (AMX)"),
+        "Make each bfloat16 (int8) matrix product into float32 (int32) a generic marked for the runtime's "
+        "micro-kernel (AMX)"),
     "call-microkernels": PythonPass(
         "tcp_aot.transforms.microkernels", "call_microkernels",
         "Replace each generic marked for a micro-kernel by a call of the runtime's kernel on its buffers"),
@@ -181,6 +186,7 @@ PIPELINES: dict[str, list[str]] = {
     # Rewrites of TCP ops that fold constants (weights) at compile time, after
     # 16-bit floats are widened where ops compute (their casts of weights fold).
     "optimize-tcp": [
+        "int8-products",
         "widen-16-bit-floats",
         "tcp-simplify",
         "fold-conv-affine",
@@ -204,7 +210,7 @@ PIPELINES: dict[str, list[str]] = {
         "drop-tcp-symbolic-shape-ops",
         "inline-tcp-groups",
         "convert-tcp-to-linalg",
-        "bf16-contractions-to-matmul",
+        "narrow-contractions-to-matmul",
         "asserts-to-stderr",
         "canonicalize", "cse",
         "linalg-fuse-elementwise-ops",

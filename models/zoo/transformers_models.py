@@ -13,7 +13,7 @@ from __future__ import annotations
 import torch
 from torch.export import Dim
 
-from tcp_aot.loader import TorchLoaderOutput, in_dtype
+from tcp_aot.loader import TorchLoaderOutput, in_dtype, quantized_int8
 
 from .libraries import transformers
 
@@ -53,6 +53,12 @@ def gpt2_small_loader() -> TorchLoaderOutput:
 def bert_base_bf16_loader() -> TorchLoaderOutput:
     """BERT-base in bfloat16 (its products on the CPU's bf16 tiles)."""
     return in_dtype(bert_base_loader(), torch.bfloat16)
+
+
+def bert_base_int8_loader() -> TorchLoaderOutput:
+    """BERT-base quantized to int8 (PT2E, x86: its linear layers' products
+    on the CPU's int8 tiles)."""
+    return quantized_int8(bert_base_loader())
 
 
 def llama_1b_layers_bf16_loader() -> TorchLoaderOutput:
@@ -150,6 +156,16 @@ def qwen2_bf16_mini_loader() -> TorchLoaderOutput:
 def bert_bf16_mini_loader() -> TorchLoaderOutput:
     """bert_mini_loader's model in bfloat16."""
     return in_dtype(bert_mini_loader(), torch.bfloat16)
+
+
+def bert_int8_mini_loader() -> TorchLoaderOutput:
+    """bert_mini_loader's model quantized to int8 (PT2E, x86)."""
+    return quantized_int8(bert_mini_loader())
+
+
+def llama_int8_mini_loader() -> TorchLoaderOutput:
+    """llama_mini_loader's model quantized to int8 (PT2E, x86)."""
+    return quantized_int8(llama_mini_loader())
 
 
 def vit_mini_loader() -> TorchLoaderOutput:

@@ -1370,7 +1370,7 @@ class ContractOp(TcpOp):
     FORMAT = "$lhs , $rhs attr-dict : type($lhs) , type($rhs) -> type($out)"
 
     def verify_op(self):
-        if self.accumulates_bf16_in_f32():
+        if self.accumulates_bf16_in_f32() or self.accumulates_i8_in_i32():
             yield from _same_element_type(self, "lhs", "rhs")
         else:
             yield from _same_element_type(self, "lhs", "rhs", "out")
@@ -1398,6 +1398,13 @@ class ContractOp(TcpOp):
         bfloat16 product, for the tile unit's bf16 dot products)."""
         return (str(element_type(self.lhs.type)) == "bf16" and str(element_type(self.rhs.type)) == "bf16"
                 and str(element_type(self.out.type)) == "f32")
+
+    def accumulates_i8_in_i32(self) -> bool:
+        """A product of int8 operands with an int32 result (int8-products
+        makes one of each product of quantized operands, for the tile unit's
+        int8 dot products): exact, as long as K < 2^17."""
+        return (str(element_type(self.lhs.type)) == "i8" and str(element_type(self.rhs.type)) == "i8"
+                and str(element_type(self.out.type)) == "i32")
 
     def dims(self) -> tuple[list[int], list[int], list[int], list[int]]:
         return (i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims),
@@ -1498,7 +1505,7 @@ class ContractOp(TcpOp):
             [x for d, x in enumerate(rhs) if d not in rb + rc]
         wide = np.float64 if a.dtype.kind == "f" else np.int64
         result = np.einsum(f"{''.join(lhs)},{''.join(rhs)}->{''.join(out)}", a.astype(wide), b.astype(wide))
-        return [result.astype(a.dtype)]
+        return [result.astype(numpy_dtype(element_type(self.out.type)))]
 
 
 def _window_attrs_match(op: TcpOp, spatial: int, fields: tuple[str, ...]) -> Iterator[str]:

@@ -37,12 +37,12 @@ from ..walk import named
 _PRODUCTS = {("arith.mulf", "arith.addf"), ("arith.muli", "arith.addi")}
 
 
-def contractions_to_matmul(root: ir.Operation, element_type: str | None = None) -> None:
-    """`element_type`: only the contractions of operands of that type."""
+def contractions_to_matmul(root: ir.Operation, element_types: tuple[str, ...] | None = None) -> None:
+    """`element_types`: only the contractions of operands of one of these types."""
     for op in named(root, "linalg.generic"):
         loops = _contraction_loops(op)
-        if loops is not None and (element_type is None or all(
-                str(ir.ShapedType(v.type).element_type) == element_type for v in op.operands[:2])):
+        if loops is not None and (element_types is None or {
+                str(ir.ShapedType(v.type).element_type) for v in op.operands[:2]} <= set(element_types)):
             _to_matmul(op, *loops)
 
 
@@ -71,9 +71,9 @@ def _contraction_loops(op: ir.Operation):
         return None
     a, b, acc = op.regions[0].blocks[0].arguments
     body = list(op.regions[0].blocks[0].operations)
-    # bfloat16 operands extended to a float32 sum come first.
+    # bfloat16 (int8) operands extended to a float32 (int32) sum come first.
     extended = {}
-    while body and body[0].name == "arith.extf" and body[0].operands[0] in (a, b):
+    while body and body[0].name in ("arith.extf", "arith.extsi") and body[0].operands[0] in (a, b):
         extended[body[0].results[0]] = body[0].operands[0]
         body = body[1:]
     if len(body) != 3 or body[2].name != "linalg.yield" or (body[0].name, body[1].name) not in _PRODUCTS:

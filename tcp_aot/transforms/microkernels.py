@@ -2,11 +2,13 @@
 (c_interface/tcp_aot_microkernels.c), called from the compiled code.
 
 A matrix product of bfloat16 operands into float32 (widen_floats.py makes
-one of every bf16 contraction) runs on the CPU's AMX tile unit where it has
-one: TDPBF16PS multiplies a 16 x 32 by a 32 x 16 bf16 tile in the time of
-16 AVX-512 FMAs of 16 floats, which no vector schedule reaches. The kernel
-packs B into the pairs of rows the instruction reads and picks AMX or a
-portable loop at run time (the .so runs on any x86-64 CPU).
+one of every bf16 contraction) or of int8 operands into int32
+(int8_products.py, quantized programs) runs on the CPU's AMX tile unit
+where it has one: TDPBF16PS multiplies a 16 x 32 by a 32 x 16 bf16 tile in
+the time of 16 AVX-512 FMAs of 16 floats, TDPBSSD a 16 x 64 by a 64 x 16
+int8 tile, which no vector schedule reaches. The kernel packs B into the
+groups of rows the instructions read and picks AMX or a portable loop at
+run time (the .so runs on any x86-64 CPU).
 
 - `mark_microkernel_products`, on tensors after schedule-parallel (which
   may have split the product into tiles shared among threads): each such
@@ -32,41 +34,45 @@ from ..walk import collect
 from .pad_product_columns import plain_layout
 
 ATTR = "tcp_aot.microkernel"
-MATMUL_BF16 = "__tcp_aot_matmul_bf16"
+# The kernels, by the element types of A, B and C.
+KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32"): "__tcp_aot_matmul_i8"}
 
 # linalg.matmul's loops (m, n, k) as A, B and C read them.
 _MATMUL_MAPS = ((0, 2), (2, 1), (0, 1))
 
 
-def _is_bf16_product(op: ir.Operation) -> bool:
-    lhs, rhs, out = (str(ir.ShapedType(v.type).element_type) for v in op.operands)
-    return (lhs, rhs, out) == ("bf16", "bf16", "f32") and plain_layout(op)
+def _kernel(op: ir.Operation) -> str | None:
+    types = tuple(str(ir.ShapedType(v.type).element_type) for v in op.operands)
+    return KERNELS.get(types) if plain_layout(op) else None
 
 
 def mark_microkernel_products(root: ir.Operation) -> None:
-    for op in collect(root, lambda o: o.name == "linalg.matmul" and _is_bf16_product(o)):
+    for op in collect(root, lambda o: o.name == "linalg.matmul" and _kernel(o) is not None):
+        kernel = _kernel(op)
         lhs, rhs, init = op.operands
         with ir.InsertionPoint(op), op.location:
             maps = [ir.AffineMap.get(3, 0, [ir.AffineDimExpr.get(d) for d in dims]) for dims in _MATMUL_MAPS]
-            (product,) = structured([lhs, rhs], [init], maps, [PARALLEL, PARALLEL, REDUCTION], _sum_in_f32)
-        product.owner.attributes[ATTR] = ir.StringAttr.get(MATMUL_BF16)
+            (product,) = structured([lhs, rhs], [init], maps, [PARALLEL, PARALLEL, REDUCTION], _widened_sum)
+        product.owner.attributes[ATTR] = ir.StringAttr.get(kernel)
         op.results[0].replace_all_uses_with(product)
         op.erase()
 
 
-def _sum_in_f32(a: ir.Value, b: ir.Value, acc: ir.Value) -> list[ir.Value]:
-    return [multiply_add(arith.ExtFOp(acc.type, a).result, arith.ExtFOp(acc.type, b).result, acc)]
+def _widened_sum(a: ir.Value, b: ir.Value, acc: ir.Value) -> list[ir.Value]:
+    """acc + a * b, a and b widened to acc's type (f32 or i32)."""
+    extend = arith.ExtSIOp if isinstance(acc.type, ir.IntegerType) else arith.ExtFOp
+    return [multiply_add(extend(acc.type, a).result, extend(acc.type, b).result, acc)]
 
 
 def call_microkernels(root: ir.Operation) -> None:
-    marked = collect(root, lambda o: o.name == "linalg.generic" and ATTR in o.attributes)
-    if not marked:
-        return
-    kernel_type = _declare(root, MATMUL_BF16, [ir.MemRefType(v.type).element_type for v in marked[0].operands])
-    for op in marked:
+    declared = {}
+    for op in collect(root, lambda o: o.name == "linalg.generic" and ATTR in o.attributes):
+        kernel = ir.StringAttr(op.attributes[ATTR]).value
+        if kernel not in declared:
+            declared[kernel] = _declare(root, kernel, [ir.MemRefType(v.type).element_type for v in op.operands])
         with ir.InsertionPoint(op), op.location:
-            args = [memref.CastOp(t, v).result for t, v in zip(kernel_type.inputs, op.operands)]
-            func.CallOp([], ir.FlatSymbolRefAttr.get(MATMUL_BF16), args)
+            args = [memref.CastOp(t, v).result for t, v in zip(declared[kernel].inputs, op.operands)]
+            func.CallOp([], ir.FlatSymbolRefAttr.get(kernel), args)
         op.erase()
 
 

@@ -27,7 +27,7 @@ def pad_weight_columns(root: ir.Operation, weights: ModuleWeights | None) -> Non
     for op in collect(root, lambda o: o.name == tcp.ContractOp.OPERATION_NAME):
         rhs = op.operands[1]
         rhs_t = ir.RankedTensorType(rhs.type)
-        if tcp.ContractOp(op).accumulates_bf16_in_f32():
+        if tcp.ContractOp(op).accumulates_bf16_in_f32() or tcp.ContractOp(op).accumulates_i8_in_i32():
             continue  # its micro-kernel takes partial tiles as they are (microkernels.py)
         if not (is_constant(rhs) and rhs_t.rank == 2 and i64_array(op.attributes["rhs_contracting_dims"]) == [0]
                 and not i64_array(op.attributes["rhs_batch_dims"])):

@@ -825,13 +825,14 @@ _scan.add("scan_unit_axis_i32", _scan_body("scan_unit_axis_i32", "tensor<?x?xi32
 
 # -- contract ---------------------------------------------------------------------
 
-def _contract_case(name, dt, lhs, rhs, lb, rb, lc, rc, dynamic=((), ()), edges=False):
-    """lhs, rhs: static shapes; dynamic: dims of each written `?`."""
+def _contract_case(name, dt, lhs, rhs, lb, rb, lc, rc, dynamic=((), ()), edges=False, out_dt=None):
+    """lhs, rhs: static shapes; dynamic: dims of each written `?`; out_dt:
+    the result's element type when it is wider than the operands'."""
     lt, rt = t(dyn(lhs, set(dynamic[0])), dt), t(dyn(rhs, set(dynamic[1])), dt)
     ldims, rdims = dyn(lhs, set(dynamic[0])), dyn(rhs, set(dynamic[1]))
     out = [ldims[d] if ldims[d] != "?" else rdims[e] for d, e in zip(lb, rb)] + \
         [s for d, s in enumerate(ldims) if d not in lb + lc] + [s for d, s in enumerate(rdims) if d not in rb + rc]
-    ot = t(out, dt)
+    ot = t(out, out_dt or dt)
     _contract.add(name, func(name, [("a", lt), ("b", rt)], [
         f"%0 = tcp.contract %a, %b {{lhs_batch_dims = {lb}, rhs_batch_dims = {rb}, lhs_contracting_dims = {lc}, "
         f"rhs_contracting_dims = {rc}}} : {lt}, {rt} -> {ot}"], [("0", ot)]),
@@ -1190,8 +1191,21 @@ _contract_case("matmul_2_rows_bf16", "bf16", (2, 64), (64, 40), [], [], [1], [0]
 _contract_case("transposed_keys_bf16", "bf16", (40, 64), (48, 64), [], [], [1], [1], dynamic=((0,), (0,)))
 _contract_case("batch_4d_bf16", "bf16", (2, 3, 20, 16), (2, 3, 16, 36), [0, 1], [0, 1], [3], [2],
                dynamic=((2,), ()))
-BF16_PRODUCTS = ["matmul_bf16", "batch_matmul_bf16", "matmul_blocks_bf16", "matmul_odd_k_bf16",
-                 "matmul_2_rows_bf16", "transposed_keys_bf16", "batch_4d_bf16"]
+# int8 products into int32 (quantized programs, transforms/int8_products.py)
+# likewise, with whole 64 x 64 blocks too (B packed 4 rows at a time).
+_contract_case("matmul_i8_into_i32", "i8", (5, 24), (24, 7), [], [], [1], [0], dynamic=((0,), ()), out_dt="i32")
+_contract_case("matmul_whole_tiles_i8", "i8", (64, 128), (128, 64), [], [], [1], [0], dynamic=((0,), ()),
+               out_dt="i32")
+_contract_case("matmul_blocks_i8", "i8", (70, 200), (200, 45), [], [], [1], [0], dynamic=((0,), ()), out_dt="i32")
+_contract_case("matmul_odd_k_i8", "i8", (33, 31), (31, 33), [], [], [1], [0], dynamic=((0,), (1,)), out_dt="i32")
+_contract_case("matmul_2_rows_i8", "i8", (2, 64), (64, 40), [], [], [1], [0], dynamic=((0,), ()), out_dt="i32")
+_contract_case("transposed_keys_i8", "i8", (40, 64), (48, 64), [], [], [1], [1], dynamic=((0,), (0,)), out_dt="i32")
+_contract_case("batch_4d_i8", "i8", (2, 3, 20, 16), (2, 3, 16, 36), [0, 1], [0, 1], [3], [2], dynamic=((2,), ()),
+               out_dt="i32")
+MICROKERNEL_PRODUCTS = ["matmul_bf16", "batch_matmul_bf16", "matmul_blocks_bf16", "matmul_odd_k_bf16",
+                        "matmul_2_rows_bf16", "transposed_keys_bf16", "batch_4d_bf16", "matmul_i8_into_i32",
+                        "matmul_whole_tiles_i8", "matmul_blocks_i8", "matmul_odd_k_i8", "matmul_2_rows_i8",
+                        "transposed_keys_i8", "batch_4d_i8"]
 
 
 # ---------------------------------------------------------------------------
@@ -1253,8 +1267,8 @@ def _check(case: Case, got: list[np.ndarray], want: list[np.ndarray]) -> None:
             np.testing.assert_array_equal(np.isnan(g), np.isnan(w))
 
 
-@pytest.mark.parametrize("name", BF16_PRODUCTS)
-def test_bf16_products_without_amx(name: str, monkeypatch):
+@pytest.mark.parametrize("name", MICROKERNEL_PRODUCTS)
+def test_microkernel_products_without_amx(name: str, monkeypatch):
     """The micro-kernel's portable loop (a CPU without AMX, or a kernel that
     does not let the process use it) gives the same products."""
     case = next(c for c in FAMILIES["contract"].cases if c.name == name)

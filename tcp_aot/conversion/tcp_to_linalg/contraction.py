@@ -1,8 +1,9 @@
 """TCP -> linalg: contractions. Matrix products in the plain layouts become
 linalg.matmul and linalg.batch_matmul (what later tiling and vectorization
 recognize); any other contraction is a linalg.generic with one loop per
-batch, free and contracting dim. bfloat16 operands of a float32 result are
-extended in the body (linalg.matmul's own semantics for them)."""
+batch, free and contracting dim. bfloat16 operands of a float32 result
+(int8 ones of an int32 result) are extended in the body (linalg.matmul's own
+semantics for them)."""
 
 from __future__ import annotations
 
@@ -59,5 +60,7 @@ def lower_contract(op, rewriter):
 
 
 def _as(x: ir.Value, t: ir.Type) -> ir.Value:
-    """A bfloat16 operand's element in the float32 it is summed in."""
-    return x if x.type == t else arith.ExtFOp(t, x).result
+    """A bfloat16 (int8) operand's element in the float32 (int32) it is summed in."""
+    if x.type == t:
+        return x
+    return arith.ExtSIOp(t, x).result if isinstance(t, ir.IntegerType) else arith.ExtFOp(t, x).result

@@ -1,6 +1,7 @@
-// mark-microkernel-products: a product of bf16 operands into f32 becomes a
-// generic marked for the runtime's micro-kernel (the matmul schedule leaves
-// it alone); f32 products stay linalg.matmul. call-microkernels: a marked
+// mark-microkernel-products: a product of bf16 operands into f32 (of int8
+// operands into i32) becomes a generic marked for the runtime's
+// micro-kernel (the matmul schedule leaves it alone); f32 products stay
+// linalg.matmul. call-microkernels: a marked
 // generic on buffers becomes a call of the kernel through MLIR's C
 // interface, its operands cast to fully dynamic strided views.
 // RUN: tcp-opt %s --split-input-file --mark-microkernel-products | FileCheck %s --check-prefix=MARK
@@ -28,4 +29,28 @@ func.func @products(%a: tensor<?x64xbf16>, %b: tensor<64x40xbf16>, %c: tensor<?x
   %0 = linalg.matmul ins(%a, %b : tensor<?x64xbf16>, tensor<64x40xbf16>) outs(%c : tensor<?x40xf32>) -> tensor<?x40xf32>
   %1 = linalg.matmul ins(%x, %y : tensor<8x16xf32>, tensor<16x32xf32>) outs(%z : tensor<8x32xf32>) -> tensor<8x32xf32>
   return %0, %1 : tensor<?x40xf32>, tensor<8x32xf32>
+}
+
+// -----
+
+// int8 operands into int32 (quantized programs): the int8 kernel, its
+// operands sign-extended in the generic's body; an int8 product into int8
+// (wrapping arithmetic) is no kernel's.
+// MARK-LABEL: func.func @int8_products
+// MARK: linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<?x256xi8>, tensor<256x96xi8>) outs(%arg2 : tensor<?x96xi32>) attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_i8"}
+// MARK: ^bb0(%[[A:.*]]: i8, %[[B:.*]]: i8, %[[C:.*]]: i32):
+// MARK: %[[AI:.*]] = arith.extsi %[[A]] : i8 to i32
+// MARK: %[[BI:.*]] = arith.extsi %[[B]] : i8 to i32
+// MARK: %[[M:.*]] = arith.muli %[[AI]], %[[BI]] : i32
+// MARK: arith.addi %[[C]], %[[M]] : i32
+// MARK: linalg.matmul ins(%arg3, %arg4 : tensor<4x8xi8>, tensor<8x4xi8>)
+
+// CALL: func.func private @__tcp_aot_matmul_i8(memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi32, strided<[?, ?], offset: ?>>) attributes {llvm.emit_c_interface}
+// CALL-LABEL: func.func @int8_products
+// CALL: call @__tcp_aot_matmul_i8(%{{.*}}, %{{.*}}, %{{.*}})
+func.func @int8_products(%a: tensor<?x256xi8>, %b: tensor<256x96xi8>, %c: tensor<?x96xi32>,
+                         %x: tensor<4x8xi8>, %y: tensor<8x4xi8>, %z: tensor<4x4xi8>) -> (tensor<?x96xi32>, tensor<4x4xi8>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<?x256xi8>, tensor<256x96xi8>) outs(%c : tensor<?x96xi32>) -> tensor<?x96xi32>
+  %1 = linalg.matmul ins(%x, %y : tensor<4x8xi8>, tensor<8x4xi8>) outs(%z : tensor<4x4xi8>) -> tensor<4x4xi8>
+  return %0, %1 : tensor<?x96xi32>, tensor<4x4xi8>
 }

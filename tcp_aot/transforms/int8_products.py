@@ -1,0 +1,257 @@
+"""int8-products: a contraction of dequantized int8 tensors (what a
+PT2E-quantized linear layer is after Torch -> TCP, see
+conversion/torch_to_tcp/quantization.py) becomes a contraction of the int8
+tensors themselves, summed exactly in int32 (on the CPU's int8 tiles, see
+transforms/microkernels.py), then scaled back to float32:
+
+    A = (f32(qa) - za) * sa                      per tensor (an activation)
+    B = (f32(qb) - zb[n]) * sb[n]                per tensor, or per channel n of
+                                                 B's free dims (a weight), zb = 0
+    sum_k A[m, k] B[k, n] = sa sb[n] (sum_k qa qb - za sum_k qb[k, n])
+
+The layout ops between a dequantize and the contraction (reshapes,
+transposes, broadcasts) move the int8 tensor instead, as long as a
+per-channel B's channel stays one free dim. The column
+sums and scales are TCP ops on the weights, which tcp-simplify folds at
+compile time (derived weights, as a swapped weights file needs them).
+
+Summing in int32 is exact where PyTorch's float32 sum of dequantized
+values rounds: a value that the next quantize rounds at a tie by a hair
+may land one quantization step away from eager PyTorch's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from torch_mlir import ir
+from torch_mlir.dialects import tensor
+
+from ..dialects import tcp
+from ..dialects.tcp_base import PURE, element_type, has_trait, i64_array
+from ..interpreter import Interpreter, InterpreterError
+from ..linalg_builders import dim_of, index_const
+from ..walk import collect
+from ..weights.module_weights import ModuleWeights
+
+# Ops that move elements without computing on them (cloned onto the int8 tensor).
+_LAYOUT = (tcp.TransposeOp.OPERATION_NAME, tcp.BroadcastOp.OPERATION_NAME, "tensor.collapse_shape",
+           "tensor.expand_shape")
+
+
+@dataclass
+class Dequantized:
+    """A float32 operand that is `layout` (ops, innermost first) applied to
+    (f32(q) - zero_point) * scale; zero_point and scale as given, before
+    their broadcast to q's shape."""
+    q: ir.Value
+    zero_point: np.ndarray
+    scale: ir.Value
+    scale_value: np.ndarray
+    layout: list[ir.Operation]
+
+    @property
+    def per_tensor(self) -> bool:
+        return self.scale_value.size == 1 and self.zero_point.size == 1
+
+
+def int8_products(root: ir.Operation, weights: ModuleWeights | None) -> None:
+    if weights is not None and weights.frozen:
+        return  # the weights' column sums and scales could not fold: they would run at every call
+    constants = _Constants(weights)
+    products = lambda o: o.name == tcp.ContractOp.OPERATION_NAME  # noqa: E731
+    # A weight broadcast along a batch (a 3-D matmul's decomposition) meets one product first.
+    for op in collect(root, products):
+        tcp.ContractOp(op).canonicalize()
+    for op in collect(root, products):
+        view = tcp.ContractOp(op)
+        if str(element_type(view.out.type)) != "f32":
+            continue
+        lhs, rhs = _dequantized(view.lhs, constants), _dequantized(view.rhs, constants)
+        if lhs is None or rhs is None or not lhs.per_tensor or np.any(rhs.zero_point != 0):
+            continue
+        channel = None if rhs.per_tensor else _channel_dim(rhs, view)
+        if not rhs.per_tensor and channel is None:
+            continue
+        if lhs.zero_point.item() != 0 and view.dims()[1]:
+            continue  # the column sums of a batched B would need B's batch dims moved first
+        _rewrite(view, lhs, rhs, channel)
+
+
+class _Constants:
+    """NumPy values of the tensors computed from constants by static ops."""
+
+    def __init__(self, weights: ModuleWeights | None):
+        self.interpreter = Interpreter(None, weights)
+        self.values: dict = {}
+
+    def value(self, v: ir.Value) -> np.ndarray | None:
+        if v in self.values:
+            return self.values[v]
+        owner = v.owner
+        result = None
+        if isinstance(owner, (ir.Operation, ir.OpView)):
+            op = owner.operation
+            static = all(ir.RankedTensorType(r.type).has_static_shape for r in op.results
+                         if isinstance(r.type, ir.RankedTensorType))
+            if static and (has_trait(op, PURE) or op.name in ("tensor.expand_shape", "tensor.collapse_shape")):
+                operands = [self.value(x) for x in op.operands]
+                if all(x is not None for x in operands):
+                    try:
+                        result = self.interpreter.evaluate(op, dict(zip(op.operands, operands)))[v.result_number]
+                    except InterpreterError:
+                        result = None
+        self.values[v] = result
+        return result
+
+
+def _dequantized(v: ir.Value, constants: _Constants) -> Dequantized | None:
+    layout = []
+    while (op := _owner(v)) is not None and op.name in _LAYOUT:
+        layout.append(op)
+        v = op.operands[0]
+    mul = tcp.producer(v, tcp.MulOp)
+    sub = mul and tcp.producer(mul.in1, tcp.SubOp)
+    cast = sub and tcp.producer(sub.in1, tcp.CastOp)
+    if cast is None or str(element_type(cast.in_.type)) != "i8":
+        return None
+    zero_point, scale = _unbroadcast(sub.in2), _unbroadcast(mul.in2)
+    zero_point_value, scale_value = constants.value(zero_point), constants.value(scale)
+    if zero_point_value is None or scale_value is None:
+        return None
+    return Dequantized(cast.in_, zero_point_value, scale, scale_value, list(reversed(layout)))
+
+
+def _owner(v: ir.Value) -> ir.Operation | None:
+    owner = v.owner
+    return owner.operation if isinstance(owner, (ir.Operation, ir.OpView)) else None
+
+
+def _unbroadcast(v: ir.Value) -> ir.Value:
+    broadcast = tcp.producer(v, tcp.BroadcastOp)
+    return broadcast.in_ if broadcast is not None else v
+
+
+def _channel_dim(rhs: Dequantized, view: tcp.ContractOp) -> int | None:
+    """The output dim of a per-channel rhs's channel, when the channel stays
+    one free dim of rhs through its layout ops, else None."""
+    shape = ir.RankedTensorType(rhs.scale.type).shape
+    axes = [d for d, s in enumerate(shape) if s != 1]
+    if len(axes) != 1:
+        return None
+    axis = axes[0]
+    for op in rhs.layout:
+        axis = _moved_axis(op, axis)
+        if axis is None:
+            return None
+    lb, rb, lc, rc = view.dims()
+    if axis in rb + rc:
+        return None
+    lhs_free = ir.RankedTensorType(view.lhs.type).rank - len(lb) - len(lc)
+    rhs_free = [d for d in range(ir.RankedTensorType(view.rhs.type).rank) if d not in rb + rc]
+    return len(lb) + lhs_free + rhs_free.index(axis)
+
+
+def _moved_axis(op: ir.Operation, axis: int) -> int | None:
+    """Where a layout op puts its operand's dim `axis` (a dim of more than
+    one element), or None when it merges or splits it."""
+    if op.name == tcp.TransposeOp.OPERATION_NAME:
+        return i64_array(op.attributes["permutation"]).index(axis)
+    if op.name == tcp.BroadcastOp.OPERATION_NAME:
+        return axis  # it grows unit dims only
+    groups = [[ir.IntegerAttr(d).value for d in ir.ArrayAttr(g)] for g in ir.ArrayAttr(op.attributes["reassociation"])]
+    if op.name == "tensor.expand_shape":
+        result = ir.RankedTensorType(op.results[0].type).shape
+        kept = [d for d in groups[axis] if result[d] != 1]
+        return kept[0] if len(kept) == 1 else None
+    source = ir.RankedTensorType(op.operands[0].type).shape
+    group = next(i for i, g in enumerate(groups) if axis in g)
+    return group if all(source[d] == 1 for d in groups[group] if d != axis) else None
+
+
+def _rewrite(view: tcp.ContractOp, lhs: Dequantized, rhs: Dequantized, channel: int | None) -> None:
+    out_t = ir.RankedTensorType(view.out.type)
+    f32, i32 = out_t.element_type, ir.IntegerType.get_signless(32)
+    lb, rb, lc, rc = view.dims()
+    with ir.InsertionPoint(view.operation), view.location:
+        qa, qb = _moved(lhs), _moved(rhs)
+        acc_t = ir.RankedTensorType.get(out_t.shape, i32)
+        acc = tcp.ContractOp.create(acc_t, lhs=qa, rhs=qb, lhs_batch_dims=lb, rhs_batch_dims=rb,
+                                    lhs_contracting_dims=lc, rhs_contracting_dims=rc).result
+        result = tcp.CastOp.create(out_t, in_=acc, in_int_signedness="Signed").result
+        za = float(lhs.zero_point.item())
+        if za != 0:
+            sums = _column_sums(qb, rc)
+            shifted = _times(sums, za)
+            result = tcp.SubOp.create(out_t, in1=result, in2=_spread(shifted, result)).result
+        scale = float(lhs.scale_value.item())
+        if channel is None:
+            factor = _splat(ir.RankedTensorType.get([1] * out_t.rank, f32), scale * float(rhs.scale_value.item()))
+            factor = _spread(factor, result)
+        else:
+            channels = ir.RankedTensorType(rhs.scale.type).shape
+            flat = _reshaped(rhs.scale, [int(np.prod(channels))])
+            along = [1] * out_t.rank
+            along[channel] = int(np.prod(channels))
+            factor = _spread(_reshaped(_times(flat, scale), along), result)
+        result = tcp.MulOp.create(out_t, in1=result, in2=factor).result
+    view.out.replace_all_uses_with(result)
+    view.operation.erase()
+
+
+def _moved(operand: Dequantized) -> ir.Value:
+    """The int8 tensor through the operand's layout ops (clones of them)."""
+    x = operand.q
+    for op in operand.layout:
+        clone = op.clone()
+        clone.operands[0] = x
+        t = ir.RankedTensorType(op.results[0].type)
+        clone.results[0].set_type(ir.RankedTensorType.get(t.shape, ir.RankedTensorType(x.type).element_type))
+        x = clone.results[0]
+    return x
+
+
+def _column_sums(qb: ir.Value, contracting: list[int]) -> ir.Value:
+    """qb summed over its contracting dims, in float32 (exact: |sum| < 2^24
+    for K < 2^17)."""
+    t = ir.RankedTensorType(qb.type)
+    f32 = ir.F32Type.get()
+    wide = tcp.CastOp.create(ir.RankedTensorType.get(t.shape, f32), in_=qb, in_int_signedness="Signed").result
+    kept = [s for d, s in enumerate(t.shape) if d not in contracting]
+    return tcp.ReduceOp.create(ir.RankedTensorType.get(kept, f32), in_=wide, kind="Sum", axes=contracting).result
+
+
+def _times(x: ir.Value, factor: float) -> ir.Value:
+    return tcp.MulOp.create(x.type, in1=x, in2=_splat(ir.RankedTensorType(x.type), factor)).result
+
+
+def _splat(t: ir.RankedTensorType, value: float) -> ir.Value:
+    return tcp.ConstOp.create(t, value=ir.DenseElementsAttr.get_splat(t, ir.FloatAttr.get(t.element_type, value))
+                              ).result
+
+
+def _reshaped(x: ir.Value, shape: list[int]) -> ir.Value:
+    """A static tensor with its elements in `shape` (through one dim)."""
+    t = ir.RankedTensorType(x.type)
+    flat = x if t.rank == 1 else tensor.CollapseShapeOp(
+        ir.RankedTensorType.get([int(np.prod(t.shape))], t.element_type), x, [list(range(t.rank))]).result
+    if len(shape) == 1:
+        return flat
+    return tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, t.element_type), flat, [list(range(len(shape)))], [],
+                                shape).result
+
+
+def _spread(x: ir.Value, like: ir.Value) -> ir.Value:
+    """x (like's trailing dims, or unit dims) broadcast to like's shape."""
+    like_t = ir.RankedTensorType(like.type)
+    t = ir.RankedTensorType(x.type)
+    if t.rank < like_t.rank:
+        x = _reshaped(x, [1] * (like_t.rank - t.rank) + list(t.shape))
+        t = ir.RankedTensorType(x.type)
+    axes = [d for d in range(like_t.rank) if t.shape[d] == 1 and like_t.shape[d] != 1]
+    if not axes:
+        return x
+    sizes = [dim_of(like, d) for d in axes]
+    return tcp.BroadcastOp.create(like_t, in_=x, new_dim_sizes=[index_const(s) if isinstance(s, int) else s
+                                                                for s in sizes], axes=axes).result
