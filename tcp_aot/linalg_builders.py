@@ -181,6 +181,19 @@ def multiply_add(a: ir.Value, b: ir.Value, acc: ir.Value) -> ir.Value:
     return (arith.AddFOp(acc, product) if is_float(a.type) else arith.AddIOp(acc, product)).result
 
 
+def widened_multiply_add(a: ir.Value, b: ir.Value, acc: ir.Value) -> ir.Value:
+    """acc + a * b, with bfloat16 (int8) a and b extended to the float32
+    (int32) acc that a product of them sums in."""
+    return multiply_add(widened(a, acc.type), widened(b, acc.type), acc)
+
+
+def widened(x: ir.Value, t: ir.Type) -> ir.Value:
+    """A bfloat16 (int8) element extended to float32 (int32) t."""
+    if x.type == t:
+        return x
+    return (arith.ExtFOp(t, x) if is_float(t) else arith.ExtSIOp(t, x)).result
+
+
 def combine(kind: str, a: ir.Value, b: ir.Value, reassociate: bool = False) -> ir.Value:
     """a `kind` b; float Max and Min propagate NaN. `reassociate` lets LLVM
     reorder a float reduction (to vectorize it): the result then differs in

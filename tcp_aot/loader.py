@@ -68,6 +68,7 @@ def quantized_int8(out: TorchLoaderOutput, calibration_batches: int = 8) -> Torc
 
     model = _kept_outputs(out.model, tuple(out.outputs)) if out.outputs else out.model
     graph = torch.export.export(model, tuple(out.inputs), dynamic_shapes=out.dynamic_shapes).module()
+    _one_partition_per_call(graph)
     quantizer = x86.X86InductorQuantizer().set_global(x86.get_default_x86_inductor_quantization_config())
     prepared = prepare_pt2e(graph, quantizer)
     generator = torch.Generator().manual_seed(0)
@@ -79,6 +80,19 @@ def quantized_int8(out: TorchLoaderOutput, calibration_batches: int = 8) -> Torc
     allow_exported_model_train_eval(converted)
     converted.eval()
     return dataclasses.replace(out, model=converted, outputs=None)
+
+
+def _one_partition_per_call(graph) -> None:
+    """Name each node's innermost module by its call, not its path: the
+    quantizer groups nodes into patterns by that name, and a module called
+    twice (torchvision's ResNets call one ReLU module after each convolution
+    of a block) would make one pattern of two outputs, which it refuses
+    ('Input partition has more than one output node')."""
+    for node in graph.graph.nodes:
+        stack = node.meta.get("nn_module_stack")
+        if node.op == "call_function" and stack:
+            call, (_, module_type) = list(stack.items())[-1]  # "L__self__layer1.0.relu@1": the second call
+            stack[call] = (call, module_type)
 
 
 def flat_outputs(result) -> list:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import torch
 from torch.export import Dim
 
-from tcp_aot.loader import TorchLoaderOutput, randomize_batch_norms
+from tcp_aot.loader import TorchLoaderOutput, quantized_int8, randomize_batch_norms
 
 from .libraries import torchvision
 
@@ -44,6 +44,12 @@ def resnet50_loader() -> TorchLoaderOutput:
     return _named("resnet50", 224)
 
 
+def resnet50_int8_loader() -> TorchLoaderOutput:
+    """ResNet-50 quantized to int8 (PT2E, x86: its convolutions on the CPU's
+    int8 tiles)."""
+    return quantized_int8(resnet50_loader())
+
+
 def mobilenet_v3_large_loader() -> TorchLoaderOutput:
     return _named("mobilenet_v3_large", 224)
 
@@ -61,6 +67,10 @@ def vit_b_16_loader() -> TorchLoaderOutput:
 
 def resnet50_mini_loader() -> TorchLoaderOutput:
     return _named("resnet50", 64)
+
+
+def resnet50_int8_mini_loader() -> TorchLoaderOutput:
+    return quantized_int8(resnet50_mini_loader())
 
 
 def mobilenet_v3_large_mini_loader() -> TorchLoaderOutput:

@@ -1403,8 +1403,7 @@ class ContractOp(TcpOp):
         """A product of int8 operands with an int32 result (int8-products
         makes one of each product of quantized operands, for the tile unit's
         int8 dot products): exact, as long as K < 2^17."""
-        return (str(element_type(self.lhs.type)) == "i8" and str(element_type(self.rhs.type)) == "i8"
-                and str(element_type(self.out.type)) == "i32")
+        return _int8_into_int32(self.lhs, self.rhs, self.out)
 
     def dims(self) -> tuple[list[int], list[int], list[int], list[int]]:
         return (i64_array(self.lhs_batch_dims), i64_array(self.rhs_batch_dims),
@@ -1508,6 +1507,10 @@ class ContractOp(TcpOp):
         return [result.astype(numpy_dtype(element_type(self.out.type)))]
 
 
+def _int8_into_int32(a: ir.Value, b: ir.Value, out: ir.Value) -> bool:
+    return [str(element_type(v.type)) for v in (a, b, out)] == ["i8", "i8", "i32"]
+
+
 def _window_attrs_match(op: TcpOp, spatial: int, fields: tuple[str, ...]) -> Iterator[str]:
     for name in fields:
         values = _ints(op, name)
@@ -1522,7 +1525,9 @@ class ConvOp(TcpOp):
     `input_dilation` (holes between input elements: a transposed convolution
     is a convolution of the input so dilated), and zero padding
     `padding_low`/`padding_high`. Channels split into `groups`; O is a
-    multiple of groups. Bias is a separate add."""
+    multiple of groups. Bias is a separate add. int8 input and weight may
+    give an int32 result (a quantized convolution, int8-products), summed
+    exactly."""
     NAME = "conv"
     OPERANDS = (Operand("input", FloatOrIntTensor), Operand("weight", FloatOrIntTensor))
     RESULTS = (Result("out", FloatOrIntTensor),)
@@ -1532,7 +1537,10 @@ class ConvOp(TcpOp):
     FORMAT = "$input , $weight attr-dict : type($input) , type($weight) -> type($out)"
 
     def verify_op(self):
-        yield from _same_element_type(self, "input", "weight", "out")
+        if self.accumulates_i8_in_i32():
+            yield from _same_element_type(self, "input", "weight")
+        else:
+            yield from _same_element_type(self, "input", "weight", "out")
         inp, w = _shape(self.input.type), _shape(self.weight.type)
         if len(inp) < 3 or len(w) != len(inp):
             yield "failed to verify that input and weight have the same rank, at least 3"
@@ -1558,6 +1566,9 @@ class ConvOp(TcpOp):
                                                       self.input_dilation_()[d], self.padding_low_()[d],
                                                       self.padding_high_()[d]) for d in range(spatial)]
         yield from _shape_matches(self, "out", expected, "the convolution's output shape")
+
+    def accumulates_i8_in_i32(self) -> bool:
+        return _int8_into_int32(self.input, self.weight, self.out)
 
     def stride_(self) -> list[int]:
         return _ints(self, "stride")
@@ -1617,7 +1628,7 @@ class ConvOp(TcpOp):
                 slice(k * dilation[d], k * dilation[d] + (out_sizes[d] - 1) * stride[d] + 1, stride[d])
                 for d, k in enumerate(offsets)]
             out += np.einsum("ngc...,goc->ngo...", xg[tuple(window)], wg[(Ellipsis,) + offsets])
-        return [out.reshape(n, o, *out_sizes).astype(w.dtype)]
+        return [out.reshape(n, o, *out_sizes).astype(numpy_dtype(element_type(self.out.type)))]
 
 
 def _without_unit_dims(v: ir.Value, dims: list[int]) -> ir.Value:

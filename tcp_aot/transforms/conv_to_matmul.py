@@ -22,7 +22,9 @@ the matmul schedule's register tiles. Two forms:
   where column p of columns(x[n]) holds the input window of output position
   p (a copy; a 1x1 stride-1 convolution reads the image as it is). Used for
   strided convolutions, and for few channels, where each shifted product
-  would be too shallow to keep register tiles busy while the copy is small.
+  would be too shallow to keep register tiles busy while the copy is small;
+  and for int8 ones into int32 (quantized), whose products the micro-kernel
+  computes (microkernels.py): it takes the weight's rows whole.
 
 The images are an scf.for over the batch. It runs after elementwise fusion,
 which would otherwise fold the copy back into the product.
@@ -94,8 +96,8 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
     w_t = ir.RankedTensorType(w.type)
     kernel = list(w_t.shape[2:])
     filters = w_t.shape[0]
-    weights = tensor.CollapseShapeOp(ir.RankedTensorType.get([filters, math.prod(w_t.shape[1:])], elem), w,
-                                     [[0], list(range(1, w_t.rank))]).result
+    weights = tensor.CollapseShapeOp(ir.RankedTensorType.get([filters, math.prod(w_t.shape[1:])], w_t.element_type),
+                                     w, [[0], list(range(1, w_t.rank))]).result
     positions = size_product(out_sizes)
     loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), as_index(1), [empty_like(out_t, init)])
     with ir.InsertionPoint(loop.body):
@@ -103,14 +105,17 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
         image = batch_element(x, n)
         channels = w_t.shape[1]
         unit_stride = all(s == 1 for s in stride)
+        # A widening product (int8 into int32) is the micro-kernel's, which
+        # takes contiguous rows: the whole weight, not one kernel offset's taps.
+        widening = w_t.element_type != elem
         if all(k == 1 for k in kernel) and unit_stride:
-            product = _unflatten(_product_of(weights, _flatten_spatial(image, channels), filters, positions), filters,
-                                 out_sizes)
-        elif unit_stride and channels >= SHIFTED_MIN_CHANNELS:
+            product = _unflatten(_product_of(weights, _flatten_spatial(image, channels), filters, positions, elem),
+                                 filters, out_sizes)
+        elif unit_stride and channels >= SHIFTED_MIN_CHANNELS and not widening:
             product = _shifted_products(image, w, dilation, out_sizes)
         else:
             columns = _columns(image, channels, kernel, stride, dilation, out_sizes)
-            product = _unflatten(_product_of(weights, columns, filters, positions), filters, out_sizes)
+            product = _unflatten(_product_of(weights, columns, filters, positions, elem), filters, out_sizes)
         scf.YieldOp([insert_batch_element(product, loop.inner_iter_args[0], n)])
     result = loop.results[0]
     if _is_zero_fill(init):
@@ -121,9 +126,9 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
                    [ir.AffineMap.get_identity(out_t.rank)] * 2, _add)
 
 
-def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: Size) -> ir.Value:
-    """weights (F x depth) @ columns (depth x positions)."""
-    t = tensor_type([filters, positions], ir.RankedTensorType(weights.type).element_type)
+def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: Size, elem: ir.Type) -> ir.Value:
+    """weights (F x depth) @ columns (depth x positions), summed in `elem`."""
+    t = tensor_type([filters, positions], elem)
     return linalg.matmul(weights, columns, outs=[filled(t, [filters, positions], zero(t.element_type))])
 
 

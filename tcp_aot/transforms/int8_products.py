@@ -60,23 +60,43 @@ def int8_products(root: ir.Operation, weights: ModuleWeights | None) -> None:
     if weights is not None and weights.frozen:
         return  # the weights' column sums and scales could not fold: they would run at every call
     constants = _Constants(weights)
-    products = lambda o: o.name == tcp.ContractOp.OPERATION_NAME  # noqa: E731
+    is_contract = lambda o: o.name == tcp.ContractOp.OPERATION_NAME  # noqa: E731
     # A weight broadcast along a batch (a 3-D matmul's decomposition) meets one product first.
-    for op in collect(root, products):
+    for op in collect(root, is_contract):
         tcp.ContractOp(op).canonicalize()
-    for op in collect(root, products):
+    for op in collect(root, is_contract):
         view = tcp.ContractOp(op)
-        if str(element_type(view.out.type)) != "f32":
+        operands = _quantized_operands(view.lhs, view.rhs, view.out, constants)
+        if operands is None:
             continue
-        lhs, rhs = _dequantized(view.lhs, constants), _dequantized(view.rhs, constants)
-        if lhs is None or rhs is None or not lhs.per_tensor or np.any(rhs.zero_point != 0):
-            continue
+        lhs, rhs = operands
         channel = None if rhs.per_tensor else _channel_dim(rhs, view)
         if not rhs.per_tensor and channel is None:
             continue
         if lhs.zero_point.item() != 0 and view.dims()[1]:
             continue  # the column sums of a batched B would need B's batch dims moved first
-        _rewrite(view, lhs, rhs, channel)
+        _rewrite_contract(view, lhs, rhs, channel)
+    for op in collect(root, lambda o: o.name == tcp.ConvOp.OPERATION_NAME):
+        view = tcp.ConvOp(op)
+        operands = _quantized_operands(view.input, view.weight, view.out, constants)
+        if operands is None or ir.IntegerAttr(view.groups).value != 1 or \
+                any(f != 1 for f in view.input_dilation_()):
+            continue  # a grouped or transposed convolution stays in float32
+        x, w = operands
+        if w.layout or not (w.per_tensor or _only_axis(w.scale) == 0):
+            continue
+        _rewrite_conv(view, x, w)
+
+
+def _quantized_operands(a: ir.Value, b: ir.Value, out: ir.Value, constants: "_Constants"):
+    """The dequantized operands of a float32 product: a per tensor, b with
+    zero points 0, or None."""
+    if str(element_type(out.type)) != "f32":
+        return None
+    a, b = _dequantized(a, constants), _dequantized(b, constants)
+    if a is None or b is None or not a.per_tensor or np.any(b.zero_point != 0):
+        return None
+    return a, b
 
 
 class _Constants:
@@ -136,11 +156,9 @@ def _unbroadcast(v: ir.Value) -> ir.Value:
 def _channel_dim(rhs: Dequantized, view: tcp.ContractOp) -> int | None:
     """The output dim of a per-channel rhs's channel, when the channel stays
     one free dim of rhs through its layout ops, else None."""
-    shape = ir.RankedTensorType(rhs.scale.type).shape
-    axes = [d for d, s in enumerate(shape) if s != 1]
-    if len(axes) != 1:
+    axis = _only_axis(rhs.scale)
+    if axis is None:
         return None
-    axis = axes[0]
     for op in rhs.layout:
         axis = _moved_axis(op, axis)
         if axis is None:
@@ -151,6 +169,12 @@ def _channel_dim(rhs: Dequantized, view: tcp.ContractOp) -> int | None:
     lhs_free = ir.RankedTensorType(view.lhs.type).rank - len(lb) - len(lc)
     rhs_free = [d for d in range(ir.RankedTensorType(view.rhs.type).rank) if d not in rb + rc]
     return len(lb) + lhs_free + rhs_free.index(axis)
+
+
+def _only_axis(scale: ir.Value) -> int | None:
+    """The one dim along which per-channel scales vary (of more than one element)."""
+    axes = [d for d, s in enumerate(ir.RankedTensorType(scale.type).shape) if s != 1]
+    return axes[0] if len(axes) == 1 else None
 
 
 def _moved_axis(op: ir.Operation, axis: int) -> int | None:
@@ -170,34 +194,71 @@ def _moved_axis(op: ir.Operation, axis: int) -> int | None:
     return group if all(source[d] == 1 for d in groups[group] if d != axis) else None
 
 
-def _rewrite(view: tcp.ContractOp, lhs: Dequantized, rhs: Dequantized, channel: int | None) -> None:
-    out_t = ir.RankedTensorType(view.out.type)
-    f32, i32 = out_t.element_type, ir.IntegerType.get_signless(32)
+def _rewrite_contract(view: tcp.ContractOp, lhs: Dequantized, rhs: Dequantized, channel: int | None) -> None:
     lb, rb, lc, rc = view.dims()
     with ir.InsertionPoint(view.operation), view.location:
         qa, qb = _moved(lhs), _moved(rhs)
-        acc_t = ir.RankedTensorType.get(out_t.shape, i32)
-        acc = tcp.ContractOp.create(acc_t, lhs=qa, rhs=qb, lhs_batch_dims=lb, rhs_batch_dims=rb,
+        acc = tcp.ContractOp.create(_int32(view.out), lhs=qa, rhs=qb, lhs_batch_dims=lb, rhs_batch_dims=rb,
                                     lhs_contracting_dims=lc, rhs_contracting_dims=rc).result
-        result = tcp.CastOp.create(out_t, in_=acc, in_int_signedness="Signed").result
-        za = float(lhs.zero_point.item())
-        if za != 0:
-            sums = _column_sums(qb, rc)
-            shifted = _times(sums, za)
-            result = tcp.SubOp.create(out_t, in1=result, in2=_spread(shifted, result)).result
-        scale = float(lhs.scale_value.item())
-        if channel is None:
-            factor = _splat(ir.RankedTensorType.get([1] * out_t.rank, f32), scale * float(rhs.scale_value.item()))
-            factor = _spread(factor, result)
-        else:
-            channels = ir.RankedTensorType(rhs.scale.type).shape
-            flat = _reshaped(rhs.scale, [int(np.prod(channels))])
-            along = [1] * out_t.rank
-            along[channel] = int(np.prod(channels))
-            factor = _spread(_reshaped(_times(flat, scale), along), result)
-        result = tcp.MulOp.create(out_t, in1=result, in2=factor).result
+        result = _rescaled(acc, lhs, rhs, channel, lambda: _sums(qb, rc))
     view.out.replace_all_uses_with(result)
     view.operation.erase()
+
+
+def _rewrite_conv(view: tcp.ConvOp, x: Dequantized, w: Dequantized) -> None:
+    """A padded input reads zeros, which are the zero point in int8: the
+    int8 input is padded with it first."""
+    low, high = view.padding_low_(), view.padding_high_()
+    with ir.InsertionPoint(view.operation), view.location:
+        qx, qw = _moved(x), _moved(w)
+        if any(low + high):
+            t = ir.RankedTensorType(qx.type)
+            shape = [s if ir.ShapedType.is_dynamic_size(s) else s + (lo + hi if d >= 2 else 0)
+                     for d, (s, lo, hi) in enumerate(zip(t.shape, [0, 0] + low, [0, 0] + high))]
+            i8 = t.element_type
+            value = tcp.ConstOp.create(ir.RankedTensorType.get([], i8), value=ir.DenseElementsAttr.get_splat(
+                ir.RankedTensorType.get([], i8), ir.IntegerAttr.get(i8, int(x.zero_point.item())))).result
+            qx = tcp.PadOp.create(ir.RankedTensorType.get(shape, i8), in_=qx, value=value, low=[0, 0] + low,
+                                  high=[0, 0] + high).result
+        zeros = [0] * len(low)
+        acc = tcp.ConvOp.create(_int32(view.out), input=qx, weight=qw, stride=view.stride_(),
+                                dilation=view.dilation_(), input_dilation=view.input_dilation_(), padding_low=zeros,
+                                padding_high=zeros, groups=1).result
+        rank = ir.RankedTensorType(qw.type).rank
+        channel = None if w.per_tensor else 1
+        result = _rescaled(acc, x, w, channel, lambda: _per_channel(_sums(qw, list(range(1, rank))), rank))
+    view.out.replace_all_uses_with(result)
+    view.operation.erase()
+
+
+def _int32(out: ir.Value) -> ir.RankedTensorType:
+    return ir.RankedTensorType.get(ir.RankedTensorType(out.type).shape, ir.IntegerType.get_signless(32))
+
+
+def _rescaled(acc: ir.Value, a: Dequantized, b: Dequantized, channel: int | None, sums) -> ir.Value:
+    """sa sb (f32(acc) - za sums()): `sums()` b's sums over the contracting
+    dims, laid out along acc's dims; sb per channel along acc's dim
+    `channel` (or per tensor)."""
+    t = ir.RankedTensorType(acc.type)
+    out_t = ir.RankedTensorType.get(t.shape, ir.F32Type.get())
+    result = tcp.CastOp.create(out_t, in_=acc, in_int_signedness="Signed").result
+    za = float(a.zero_point.item())
+    if za != 0:
+        result = tcp.SubOp.create(out_t, in1=result, in2=_spread(_times(sums(), za), result)).result
+    sa = float(a.scale_value.item())
+    if channel is None:
+        factor = _splat(ir.RankedTensorType.get([1] * t.rank, out_t.element_type), sa * float(b.scale_value.item()))
+    else:
+        channels = int(np.prod(ir.RankedTensorType(b.scale.type).shape))
+        along = [1] * t.rank
+        along[channel] = channels
+        factor = _reshaped(_times(_reshaped(b.scale, [channels]), sa), along)
+    return tcp.MulOp.create(out_t, in1=result, in2=_spread(factor, result)).result
+
+
+def _per_channel(sums: ir.Value, rank: int) -> ir.Value:
+    """[O] as [1, O, 1, ...] (a convolution's output channels)."""
+    return _reshaped(sums, [1, ir.RankedTensorType(sums.type).shape[0]] + [1] * (rank - 2))
 
 
 def _moved(operand: Dequantized) -> ir.Value:
@@ -212,7 +273,7 @@ def _moved(operand: Dequantized) -> ir.Value:
     return x
 
 
-def _column_sums(qb: ir.Value, contracting: list[int]) -> ir.Value:
+def _sums(qb: ir.Value, contracting: list[int]) -> ir.Value:
     """qb summed over its contracting dims, in float32 (exact: |sum| < 2^24
     for K < 2^17)."""
     t = ir.RankedTensorType(qb.type)

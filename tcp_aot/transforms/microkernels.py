@@ -27,9 +27,9 @@ run time (the .so runs on any x86-64 CPU).
 from __future__ import annotations
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, func, memref
+from torch_mlir.dialects import func, memref
 
-from ..linalg_builders import PARALLEL, REDUCTION, multiply_add, structured
+from ..linalg_builders import PARALLEL, REDUCTION, structured, widened_multiply_add
 from ..walk import collect
 from .pad_product_columns import plain_layout
 
@@ -52,16 +52,11 @@ def mark_microkernel_products(root: ir.Operation) -> None:
         lhs, rhs, init = op.operands
         with ir.InsertionPoint(op), op.location:
             maps = [ir.AffineMap.get(3, 0, [ir.AffineDimExpr.get(d) for d in dims]) for dims in _MATMUL_MAPS]
-            (product,) = structured([lhs, rhs], [init], maps, [PARALLEL, PARALLEL, REDUCTION], _widened_sum)
+            (product,) = structured([lhs, rhs], [init], maps, [PARALLEL, PARALLEL, REDUCTION],
+                                    lambda a, b, acc: [widened_multiply_add(a, b, acc)])
         product.owner.attributes[ATTR] = ir.StringAttr.get(kernel)
         op.results[0].replace_all_uses_with(product)
         op.erase()
-
-
-def _widened_sum(a: ir.Value, b: ir.Value, acc: ir.Value) -> list[ir.Value]:
-    """acc + a * b, a and b widened to acc's type (f32 or i32)."""
-    extend = arith.ExtSIOp if isinstance(acc.type, ir.IntegerType) else arith.ExtFOp
-    return [multiply_add(extend(acc.type, a).result, extend(acc.type, b).result, acc)]
 
 
 def call_microkernels(root: ir.Operation) -> None:

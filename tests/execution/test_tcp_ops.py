@@ -930,7 +930,8 @@ _broadcast_operand_case("broadcast_rhs_two_batch_dims_f32", 1, (1, 1, 4, 5), (3,
 # -- conv -------------------------------------------------------------------------
 
 def _conv_case(name, dt, inp, weight, stride=None, dilation=None, input_dilation=None, low=None, high=None,
-               groups=1, dynamic=(), edges=False, small_ints=True, into=None):
+               groups=1, dynamic=(), edges=False, small_ints=True, into=None, out_dt=None):
+    """out_dt: the result's element type when it is wider than the operands'."""
     spatial = len(inp) - 2
     ones, zeros = [1] * spatial, [0] * spatial
     stride, dilation, input_dilation = stride or ones, dilation or ones, input_dilation or ones
@@ -939,7 +940,7 @@ def _conv_case(name, dt, inp, weight, stride=None, dilation=None, input_dilation
     out = [inp[0], weight[0]] + [conv_output_size(inp[2 + d], weight[2 + d], stride[d], dilation[d],
                                                   input_dilation[d], low[d], high[d]) for d in range(spatial)]
     it, wt = t(dyn(inp, set(dynamic)), dt), t(dims(weight), dt)
-    ot = t(dyn(out, set(dynamic) - {1}), dt)
+    ot = t(dyn(out, set(dynamic) - {1}), out_dt or dt)
     attrs = (f"stride = {stride}, dilation = {dilation}, input_dilation = {input_dilation}, padding_low = {low}, "
              f"padding_high = {high}, groups = {groups} : i64")
 
@@ -992,6 +993,17 @@ _conv_case("conv1d_dynamic_f32", "f32", (3, 4, 11), (5, 4, 4), stride=[3], low=[
 _conv_case("conv1d_grouped_f32", "f32", (2, 4, 9), (6, 2, 3), groups=2, dilation=[3], dynamic=(0,))
 _conv_case("conv1d_transposed_f32", "f32", (1, 1, 4), (1, 1, 3), input_dilation=[3], stride=[2], low=[2], high=[1])
 _conv_case("conv1d_i8", "i8", (2, 3, 6), (2, 3, 2), low=[1], high=[1])
+# int8 into int32 (quantized programs): im2col products on the int8 micro-kernel
+# (a 1x1 convolution reads the image as it is), and a grouped one.
+_conv_case("conv2d_i8_into_i32", "i8", (2, 16, 9, 9), (40, 16, 3, 3), low=[1, 1], high=[1, 1], dynamic=(0,),
+           small_ints=False, out_dt="i32")
+_conv_case("conv2d_strided_i8_into_i32", "i8", (1, 8, 12, 12), (36, 8, 3, 3), stride=[2, 2], low=[1, 1], high=[1, 1],
+           small_ints=False, out_dt="i32")
+_conv_case("conv2d_1x1_i8_into_i32", "i8", (2, 64, 7, 7), (48, 64, 1, 1), dynamic=(0,), small_ints=False,
+           out_dt="i32")
+_conv_case("conv2d_grouped_i8_into_i32", "i8", (2, 4, 6, 6), (6, 2, 3, 3), groups=2, small_ints=False, out_dt="i32")
+_conv_case("conv2d_depthwise_i8_into_i32", "i8", (2, 4, 6, 6), (4, 1, 3, 3), groups=4, low=[1, 1], high=[1, 1],
+           small_ints=False, out_dt="i32")
 _conv_case("conv3d_f32", "f32", (1, 2, 4, 5, 6), (3, 2, 2, 2, 2))
 _conv_case("conv3d_strided_padded_f64", "f64", (2, 2, 5, 5, 5), (4, 2, 3, 3, 3), stride=[2, 1, 2],
            dilation=[1, 2, 1], low=[1, 0, 1], high=[0, 1, 1], dynamic=(0,))
@@ -1205,7 +1217,8 @@ _contract_case("batch_4d_i8", "i8", (2, 3, 20, 16), (2, 3, 16, 36), [0, 1], [0, 
 MICROKERNEL_PRODUCTS = ["matmul_bf16", "batch_matmul_bf16", "matmul_blocks_bf16", "matmul_odd_k_bf16",
                         "matmul_2_rows_bf16", "transposed_keys_bf16", "batch_4d_bf16", "matmul_i8_into_i32",
                         "matmul_whole_tiles_i8", "matmul_blocks_i8", "matmul_odd_k_i8", "matmul_2_rows_i8",
-                        "transposed_keys_i8", "batch_4d_i8"]
+                        "transposed_keys_i8", "batch_4d_i8", "conv2d_i8_into_i32", "conv2d_strided_i8_into_i32",
+                        "conv2d_1x1_i8_into_i32"]
 
 
 # ---------------------------------------------------------------------------
@@ -1271,8 +1284,8 @@ def _check(case: Case, got: list[np.ndarray], want: list[np.ndarray]) -> None:
 def test_microkernel_products_without_amx(name: str, monkeypatch):
     """The micro-kernel's portable loop (a CPU without AMX, or a kernel that
     does not let the process use it) gives the same products."""
-    case = next(c for c in FAMILIES["contract"].cases if c.name == name)
-    library, interpreter, context, _ = compiled("contract")
+    family_name, case = next((f, c) for f, c in ALL_CASES if c.name == name)
+    library, interpreter, context, _ = compiled(family_name)
     inputs = case.inputs(np.random.default_rng(zlib.crc32(name.encode())))
     with context:
         want = interpreter.run(name, [a.copy() for a in inputs])

@@ -8,11 +8,11 @@ semantics for them)."""
 from __future__ import annotations
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, linalg
+from torch_mlir.dialects import linalg
 
 from ...dialects import tcp
 from ..pattern_list import PatternList
-from ...linalg_builders import PARALLEL, REDUCTION, dim_of, filled, multiply_add, structured, zero
+from ...linalg_builders import PARALLEL, REDUCTION, dim_of, filled, structured, widened_multiply_add, zero
 
 PATTERNS = PatternList()
 
@@ -55,12 +55,5 @@ def lower_contract(op, rewriter):
             ir.AffineMap.get(n_loops, 0, [ir.AffineDimExpr.get(i) for i in range(n_out)])]
     iterators = [PARALLEL] * n_out + [REDUCTION] * len(lc)
     result = structured([view.lhs, view.rhs], [init], maps, iterators,
-                        lambda a, b, acc: [multiply_add(_as(a, acc.type), _as(b, acc.type), acc)])
+                        lambda a, b, acc: [widened_multiply_add(a, b, acc)])
     rewriter.replace_op(op, result)
-
-
-def _as(x: ir.Value, t: ir.Type) -> ir.Value:
-    """A bfloat16 (int8) operand's element in the float32 (int32) it is summed in."""
-    if x.type == t:
-        return x
-    return arith.ExtSIOp(t, x).result if isinstance(t, ir.IntegerType) else arith.ExtFOp(t, x).result

@@ -24,8 +24,9 @@ from torch_mlir.dialects import arith, linalg, tensor
 from ...dialects import tcp
 from ..pattern_list import PatternList
 from ...linalg_builders import (
-    PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, multiply, multiply_add, pad,
-    size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes, structured, tensor_type, zero,
+    PARALLEL, REDUCTION, Size, as_index, dim_of, empty, filled, generic, multiply, pad,
+    size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes, structured, tensor_type, widened,
+    widened_multiply_add, zero,
 )
 
 PATTERNS = PatternList()
@@ -87,8 +88,8 @@ def lower_conv(op, rewriter):
     out_t = ir.RankedTensorType(view.out.type)
     if _empty_result(out_sizes):
         result = empty(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes)
-    elif groups == 1:
-        init = filled(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes, zero(elem))
+    elif groups == 1:  # linalg's convolutions extend int8 operands to an int32 result themselves
+        init = filled(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes, zero(out_t.element_type))
         result = _NAMED_CONV[spatial](x, w, outs=[init], strides=stride, dilations=dilation)
     elif _is_depthwise(x, w, groups):
         result = _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t)
@@ -126,7 +127,7 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     kernel = w_t.shape[2:]
     multiplier = w_t.shape[0] // groups
     # Weights as [G, M, K] (or [G, K]), one column per kernel offset.
-    w = tensor.CollapseShapeOp(ir.RankedTensorType.get([w_t.shape[0], math.prod(kernel)], elem), w,
+    w = tensor.CollapseShapeOp(ir.RankedTensorType.get([w_t.shape[0], math.prod(kernel)], w_t.element_type), w,
                                [[0], list(range(1, w_t.rank))]).result
     channel = [0, 1] if multiplier > 1 else [0]
     if multiplier > 1:
@@ -145,9 +146,9 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
 
     def body(*values):
         xs, ws = values[:len(taps)], values[len(taps):]
-        total = multiply(xs[0], ws[0])
+        total = multiply(widened(xs[0], elem), widened(ws[0], elem))
         for a, b in zip(xs[1:], ws[1:]):
-            total = multiply_add(a, b, total)
+            total = widened_multiply_add(a, b, total)
         return total
 
     result = generic(windows + [w] * len(taps), empty(tensor_type(out_shape, elem), out_shape),
@@ -180,7 +181,7 @@ def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
     out_map = ir.AffineMap.get(loops, 0, [d(0), d(1), d(2)] + s)
     iterators = [PARALLEL] * 3 + [REDUCTION] * (1 + spatial) + [PARALLEL] * spatial
     result = structured([xg, wg], [init], [x_map, w_map, out_map], iterators,
-                        lambda a, b, acc: [multiply_add(a, b, acc)])[0]
+                        lambda a, b, acc: [widened_multiply_add(a, b, acc)])[0]
     groups_reassociation = [[0], [1, 2]] + [[i] for i in range(3, 3 + spatial)]
     return tensor.CollapseShapeOp(out_t, result, groups_reassociation).result
 

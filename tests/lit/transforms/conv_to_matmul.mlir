@@ -5,7 +5,7 @@
 // register tile's 32 columns; the last offset (16) then reads up to position
 // 48, so the flat image gets 6 zeros after its end. The [4, 32] sum is cut
 // to whole rows (28 = 4 x 7), then to the output's 5 columns per row.
-// RUN: tcp-opt %s --pass-pipeline=conv-to-matmul,canonicalize | FileCheck %s
+// RUN: tcp-opt %s --split-input-file --pass-pipeline=conv-to-matmul,canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @shifted
 // CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step
@@ -30,4 +30,22 @@ func.func @shifted(%x: tensor<2x8x6x7xf32>, %w: tensor<4x8x3x3xf32>) -> tensor<2
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
   %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x8x6x7xf32>, tensor<4x8x3x3xf32>) outs(%init : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
   return %0 : tensor<2x4x4x5xf32>
+}
+
+// -----
+
+// An int8 convolution into int32 (quantized) takes im2col even where shifted
+// products would do: the micro-kernel reads the whole weight [4, 8 x 9] as
+// the product's A, with contiguous rows, the columns [72, 20] as its B.
+// CHECK-LABEL: func.func @int8_im2col
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2, 3]] : tensor<4x8x3x3xi8> into tensor<4x72xi8>
+// CHECK: scf.for
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %{{.*}} : tensor<8x3x3x4x5xi8> into tensor<72x20xi8>
+// CHECK: linalg.matmul ins(%[[W]], %[[COLS]] : tensor<4x72xi8>, tensor<72x20xi8>) outs(%{{.*}} : tensor<4x20xi32>)
+func.func @int8_im2col(%x: tensor<2x8x6x7xi8>, %w: tensor<4x8x3x3xi8>) -> tensor<2x4x4x5xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<2x4x4x5xi32>
+  %init = linalg.fill ins(%zero : i32) outs(%e : tensor<2x4x4x5xi32>) -> tensor<2x4x4x5xi32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x8x6x7xi8>, tensor<4x8x3x3xi8>) outs(%init : tensor<2x4x4x5xi32>) -> tensor<2x4x4x5xi32>
+  return %0 : tensor<2x4x4x5xi32>
 }

@@ -81,3 +81,47 @@ func.func @scales_along_k(%x: tensor<2x4xi8>, %w: tensor<4x3xi8>) -> tensor<2x3x
   %y = tcp.contract %a, %b {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<2x4xf32>, tensor<4x3xf32> -> tensor<2x3xf32>
   return %y : tensor<2x3xf32>
 }
+
+// -----
+
+// A quantized convolution: the padding moves to the int8 input, padded with
+// its zero point (the int8 value that dequantizes to 0.0); the weight's
+// sums are over its input channels and kernel, per output channel (dim 1).
+// CHECK-LABEL: func.func @conv
+// CHECK-SAME: (%[[X:.*]]: tensor<?x2x5x5xi8>)
+// CHECK: %[[W:.*]] = tcp.const {{.*}} : tensor<3x2x3x3xi8>
+// CHECK: %[[Z:.*]] = tcp.const {value = dense<-3> : tensor<i8>}
+// CHECK: %[[P:.*]] = tcp.pad %[[X]], %[[Z]] {high = [0, 0, 1, 1], low = [0, 0, 1, 1]} : tensor<?x2x5x5xi8>, tensor<i8> -> tensor<?x2x7x7xi8>
+// CHECK: %[[ACC:.*]] = tcp.conv %[[P]], %[[W]] {dilation = [1, 1], groups = 1 : i64, input_dilation = [1, 1], padding_high = [0, 0], padding_low = [0, 0], stride = [2, 2]} : tensor<?x2x7x7xi8>, tensor<3x2x3x3xi8> -> tensor<?x3x3x3xi32>
+// CHECK: %[[F:.*]] = tcp.cast %[[ACC]]
+// CHECK: %[[WF:.*]] = tcp.cast %[[W]] {{.*}} -> tensor<3x2x3x3xf32>
+// CHECK: %[[SUMS:.*]] = tcp.reduce %[[WF]] {axes = [1, 2, 3], kind = #tcp<reduceKind Sum>} : tensor<3x2x3x3xf32> -> tensor<3xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2, 3]] output_shape [1, 3, 1, 1] : tensor<3xf32> into tensor<1x3x1x1xf32>
+// CHECK: tcp.sub %[[F]]
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2, 3]] output_shape [1, 3, 1, 1] : tensor<3xf32> into tensor<1x3x1x1xf32>
+// CHECK: tcp.mul
+func.func @conv(%x: tensor<?x2x5x5xi8>) -> tensor<?x3x3x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %n = tensor.dim %x, %c0 : tensor<?x2x5x5xi8>
+  %xf = tcp.cast %x {in_int_signedness = #tcp<signedness Signed>} : tensor<?x2x5x5xi8> -> tensor<?x2x5x5xf32>
+  %za = tcp.const {value = dense<-3.0> : tensor<1x1x1x1xf32>} : tensor<1x1x1x1xf32>
+  %zab = tcp.broadcast %za, %n, %c2, %c5, %c5 {axes = [0, 1, 2, 3]} : tensor<1x1x1x1xf32>, index, index, index, index -> tensor<?x2x5x5xf32>
+  %xs = tcp.sub %xf, %zab : tensor<?x2x5x5xf32>, tensor<?x2x5x5xf32> -> tensor<?x2x5x5xf32>
+  %sa = tcp.const {value = dense<0.5> : tensor<1x1x1x1xf32>} : tensor<1x1x1x1xf32>
+  %sab = tcp.broadcast %sa, %n, %c2, %c5, %c5 {axes = [0, 1, 2, 3]} : tensor<1x1x1x1xf32>, index, index, index, index -> tensor<?x2x5x5xf32>
+  %a = tcp.mul %xs, %sab : tensor<?x2x5x5xf32>, tensor<?x2x5x5xf32> -> tensor<?x2x5x5xf32>
+  %w = tcp.const {value = dense<3> : tensor<3x2x3x3xi8>} : tensor<3x2x3x3xi8>
+  %wf = tcp.cast %w {in_int_signedness = #tcp<signedness Signed>} : tensor<3x2x3x3xi8> -> tensor<3x2x3x3xf32>
+  %zw = tcp.const {value = dense<0.0> : tensor<3x1x1x1xf32>} : tensor<3x1x1x1xf32>
+  %zwb = tcp.broadcast %zw, %c2, %c3, %c3 {axes = [1, 2, 3]} : tensor<3x1x1x1xf32>, index, index, index -> tensor<3x2x3x3xf32>
+  %ws = tcp.sub %wf, %zwb : tensor<3x2x3x3xf32>, tensor<3x2x3x3xf32> -> tensor<3x2x3x3xf32>
+  %sw = tcp.const {value = dense<[[[[0.5]]], [[[0.25]]], [[[0.125]]]]> : tensor<3x1x1x1xf32>} : tensor<3x1x1x1xf32>
+  %swb = tcp.broadcast %sw, %c2, %c3, %c3 {axes = [1, 2, 3]} : tensor<3x1x1x1xf32>, index, index, index -> tensor<3x2x3x3xf32>
+  %b = tcp.mul %ws, %swb : tensor<3x2x3x3xf32>, tensor<3x2x3x3xf32> -> tensor<3x2x3x3xf32>
+  %y = tcp.conv %a, %b {dilation = [1, 1], groups = 1 : i64, input_dilation = [1, 1], padding_high = [1, 1], padding_low = [1, 1], stride = [2, 2]} : tensor<?x2x5x5xf32>, tensor<3x2x3x3xf32> -> tensor<?x3x3x3xf32>
+  return %y : tensor<?x3x3x3xf32>
+}
