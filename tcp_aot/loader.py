@@ -58,8 +58,10 @@ def quantized_int8(out: TorchLoaderOutput, calibration_batches: int = 8) -> Torc
 
     import torch
 
-    # torchao warns about its CUDA kernels and deprecated APIs on import.
-    logging.getLogger("torchao").setLevel(logging.ERROR)
+    # torchao warns about its CUDA kernels and deprecated APIs on import, and
+    # torch about the way it registers its enums.
+    for name in ("torchao", "torch.utils._pytree"):
+        logging.getLogger(name).setLevel(logging.ERROR)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from torchao.quantization.pt2e import allow_exported_model_train_eval

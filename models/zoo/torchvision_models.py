@@ -11,7 +11,7 @@ from __future__ import annotations
 import torch
 from torch.export import Dim
 
-from tcp_aot.loader import TorchLoaderOutput, quantized_int8, randomize_batch_norms
+from tcp_aot.loader import TorchLoaderOutput, in_dtype, quantized_int8, randomize_batch_norms
 
 from .libraries import torchvision
 
@@ -42,6 +42,11 @@ def _random_head(vit):
 
 def resnet50_loader() -> TorchLoaderOutput:
     return _named("resnet50", 224)
+
+
+def resnet50_bf16_loader() -> TorchLoaderOutput:
+    """ResNet-50 in bfloat16 (its convolutions on the CPU's bf16 tiles)."""
+    return in_dtype(resnet50_loader(), torch.bfloat16)
 
 
 def resnet50_int8_loader() -> TorchLoaderOutput:

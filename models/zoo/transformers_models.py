@@ -61,17 +61,25 @@ def bert_base_int8_loader() -> TorchLoaderOutput:
     return quantized_int8(bert_base_loader())
 
 
-def llama_1b_layers_bf16_loader() -> TorchLoaderOutput:
-    """An LLM's decoder layers as deployed: TinyLlama-1.1B's layer shapes
-    (width 2048, SwiGLU MLP of 5632, 32 query heads sharing 4 key/value
-    heads), 2 of its 22 layers, its vocabulary of 32000 and logits, in
-    bfloat16."""
+def llama_1b_layers_loader() -> TorchLoaderOutput:
+    """An LLM's decoder layers: TinyLlama-1.1B's layer shapes (width 2048,
+    SwiGLU MLP of 5632, 32 query heads sharing 4 key/value heads), 2 of its
+    22 layers, its vocabulary of 32000 and logits."""
     hf = transformers()
     config = hf.LlamaConfig(hidden_size=2048, intermediate_size=5632, num_hidden_layers=2, num_attention_heads=32,
                             num_key_value_heads=4, max_position_embeddings=2048, use_cache=False,
                             attn_implementation="sdpa")
-    return in_dtype(_token_model(hf.LlamaForCausalLM(config), ("logits",), config.vocab_size,
-                                 config.max_position_embeddings), torch.bfloat16)
+    return _token_model(hf.LlamaForCausalLM(config), ("logits",), config.vocab_size, config.max_position_embeddings)
+
+
+def llama_1b_layers_bf16_loader() -> TorchLoaderOutput:
+    """llama_1b_layers_loader's model in bfloat16, as LLMs are deployed."""
+    return in_dtype(llama_1b_layers_loader(), torch.bfloat16)
+
+
+def llama_1b_layers_int8_loader() -> TorchLoaderOutput:
+    """llama_1b_layers_loader's model quantized to int8 (PT2E, x86)."""
+    return quantized_int8(llama_1b_layers_loader())
 
 
 # -- small -----------------------------------------------------------------------

@@ -1396,8 +1396,7 @@ class ContractOp(TcpOp):
         """A product of bfloat16 operands with a float32 result: its terms
         summed in float32, unrounded (widen-16-bit-floats makes one of each
         bfloat16 product, for the tile unit's bf16 dot products)."""
-        return (str(element_type(self.lhs.type)) == "bf16" and str(element_type(self.rhs.type)) == "bf16"
-                and str(element_type(self.out.type)) == "f32")
+        return _bf16_into_f32(self.lhs, self.rhs, self.out)
 
     def accumulates_i8_in_i32(self) -> bool:
         """A product of int8 operands with an int32 result (int8-products
@@ -1507,6 +1506,10 @@ class ContractOp(TcpOp):
         return [result.astype(numpy_dtype(element_type(self.out.type)))]
 
 
+def _bf16_into_f32(a: ir.Value, b: ir.Value, out: ir.Value) -> bool:
+    return [str(element_type(v.type)) for v in (a, b, out)] == ["bf16", "bf16", "f32"]
+
+
 def _int8_into_int32(a: ir.Value, b: ir.Value, out: ir.Value) -> bool:
     return [str(element_type(v.type)) for v in (a, b, out)] == ["i8", "i8", "i32"]
 
@@ -1525,9 +1528,10 @@ class ConvOp(TcpOp):
     `input_dilation` (holes between input elements: a transposed convolution
     is a convolution of the input so dilated), and zero padding
     `padding_low`/`padding_high`. Channels split into `groups`; O is a
-    multiple of groups. Bias is a separate add. int8 input and weight may
-    give an int32 result (a quantized convolution, int8-products), summed
-    exactly."""
+    multiple of groups. Bias is a separate add. bfloat16 input and weight
+    may give a float32 result (their products summed in float32, as
+    contract's), int8 ones an int32 result (a quantized convolution,
+    int8-products), summed exactly."""
     NAME = "conv"
     OPERANDS = (Operand("input", FloatOrIntTensor), Operand("weight", FloatOrIntTensor))
     RESULTS = (Result("out", FloatOrIntTensor),)
@@ -1537,7 +1541,7 @@ class ConvOp(TcpOp):
     FORMAT = "$input , $weight attr-dict : type($input) , type($weight) -> type($out)"
 
     def verify_op(self):
-        if self.accumulates_i8_in_i32():
+        if self.accumulates_bf16_in_f32() or self.accumulates_i8_in_i32():
             yield from _same_element_type(self, "input", "weight")
         else:
             yield from _same_element_type(self, "input", "weight", "out")
@@ -1566,6 +1570,9 @@ class ConvOp(TcpOp):
                                                       self.input_dilation_()[d], self.padding_low_()[d],
                                                       self.padding_high_()[d]) for d in range(spatial)]
         yield from _shape_matches(self, "out", expected, "the convolution's output shape")
+
+    def accumulates_bf16_in_f32(self) -> bool:
+        return _bf16_into_f32(self.input, self.weight, self.out)
 
     def accumulates_i8_in_i32(self) -> bool:
         return _int8_into_int32(self.input, self.weight, self.out)

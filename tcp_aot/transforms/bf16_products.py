@@ -1,6 +1,6 @@
 """products-in-bf16: a model's `precision: bf16` (config.yaml; the
 torch.compile backend's `precision` option). Every float32 contraction
-reads its operands rounded to bfloat16 and sums their products in float32,
+and convolution reads its operands rounded to bfloat16 and sums their products in float32,
 as torch.autocast("cpu", dtype=torch.bfloat16) computes a matmul, but
 without rounding the sum: the products run on the CPU's bf16 tiles
 (microkernels.py) and read half the bytes of weights, which tcp-simplify
@@ -24,7 +24,7 @@ ATTR = "tcp_aot.precision"
 
 
 def products_in_bf16(root: ir.Operation) -> None:
-    for op in collect(root, _is_f32_contraction):
+    for op in collect(root, _is_f32_product):
         with ir.InsertionPoint(op), op.location:
             for i, operand in enumerate(op.operands):
                 t = ir.RankedTensorType(operand.type)
@@ -33,8 +33,8 @@ def products_in_bf16(root: ir.Operation) -> None:
     root.attributes[ATTR] = ir.StringAttr.get("bf16")
 
 
-def _is_f32_contraction(op: ir.Operation) -> bool:
-    return op.name == tcp.ContractOp.OPERATION_NAME and all(
+def _is_f32_product(op: ir.Operation) -> bool:
+    return op.name in (tcp.ContractOp.OPERATION_NAME, tcp.ConvOp.OPERATION_NAME) and all(
         isinstance(element_type(v.type), ir.F32Type) for v in (*op.operands, *op.results))
 
 

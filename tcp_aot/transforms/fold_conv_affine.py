@@ -41,7 +41,10 @@ _COMMUTATIVE = ("+", "*")
 def fold_conv_affine(root: ir.Operation, weights: ModuleWeights | None) -> None:
     frozen = weights is not None and weights.frozen
     for conv in collect(root, lambda o: o.name == tcp.ConvOp.OPERATION_NAME):
-        if is_constant(conv.operands[1]) and is_float(ir.RankedTensorType(conv.results[0].type).element_type):
+        out_type = ir.RankedTensorType(conv.results[0].type).element_type
+        # Weights of the result's type: bf16 ones summed in f32 would need a rounding of their scaling.
+        if is_constant(conv.operands[1]) and is_float(out_type) and \
+                ir.RankedTensorType(conv.operands[1].type).element_type == out_type:
             steps = _chain(conv)
             if steps and not (frozen and any(is_weight(v) for v in [conv.operands[1]] + [c for _, c, _ in steps])):
                 _fold(conv, steps)

@@ -1,6 +1,6 @@
-"""int8-products: a contraction of dequantized int8 tensors (what a
-PT2E-quantized linear layer is after Torch -> TCP, see
-conversion/torch_to_tcp/quantization.py) becomes a contraction of the int8
+"""int8-products: a contraction or convolution of dequantized int8 tensors
+(what a PT2E-quantized linear layer or convolution is after Torch -> TCP,
+see conversion/torch_to_tcp/quantization.py) becomes one of the int8
 tensors themselves, summed exactly in int32 (on the CPU's int8 tiles, see
 transforms/microkernels.py), then scaled back to float32:
 
@@ -11,9 +11,10 @@ transforms/microkernels.py), then scaled back to float32:
 
 The layout ops between a dequantize and the contraction (reshapes,
 transposes, broadcasts) move the int8 tensor instead, as long as a
-per-channel B's channel stays one free dim. The column
-sums and scales are TCP ops on the weights, which tcp-simplify folds at
-compile time (derived weights, as a swapped weights file needs them).
+per-channel B's channel stays one free dim. A convolution's zero padding is
+the zero point in int8: its int8 input is padded with it first. The sums
+and scales are TCP ops on the weights, which tcp-simplify folds at compile
+time (derived weights, as a swapped weights file needs them).
 
 Summing in int32 is exact where PyTorch's float32 sum of dequantized
 values rounds: a value that the next quantize rounds at a tie by a hair
@@ -63,7 +64,9 @@ def int8_products(root: ir.Operation, weights: ModuleWeights | None) -> None:
     is_contract = lambda o: o.name == tcp.ContractOp.OPERATION_NAME  # noqa: E731
     # A weight broadcast along a batch (a 3-D matmul's decomposition) meets one product first.
     for op in collect(root, is_contract):
-        tcp.ContractOp(op).canonicalize()
+        view = tcp.ContractOp(op)
+        if _quantized_operands(view.lhs, view.rhs, view.out, constants) is not None:
+            view.canonicalize()
     for op in collect(root, is_contract):
         view = tcp.ContractOp(op)
         operands = _quantized_operands(view.lhs, view.rhs, view.out, constants)

@@ -5,7 +5,8 @@ compute on 16-bit floats, and what the NumPy interpreter does for every op
 (interpreter.py); the back end then never sees arithmetic on 16-bit floats,
 which LLVM would carry out op by op with a rounding after each. Ops that
 only move values (`COMPUTES = False` in dialects/tcp.py) keep the 16-bit
-type: half the bytes to move. A product of bfloat16 operands keeps them,
+type: half the bytes to move. A product (a contraction or a convolution)
+of bfloat16 operands keeps them,
 and sums its terms in float32 before its one rounding: the bf16 dot
 products of the CPU's tile unit take them as they are
 (transforms/microkernels.py), with half the bytes of weights to read. So
@@ -28,8 +29,12 @@ from ..walk import collect
 def widen_16_bit_floats(root: ir.Operation) -> None:
     for op in collect(root, _computes_on_16_bit_floats):
         _widen(op)
-    for op in collect(root, lambda o: o.name == tcp.ContractOp.OPERATION_NAME):
+    for op in collect(root, lambda o: o.name in _PRODUCTS):
         _read_bf16_sources(op)
+
+
+# Products of bfloat16 operands, which keep them (summed in float32).
+_PRODUCTS = (tcp.ContractOp.OPERATION_NAME, tcp.ConvOp.OPERATION_NAME)
 
 
 def _read_bf16_sources(op: ir.Operation) -> None:
@@ -55,7 +60,7 @@ def _computes_on_16_bit_floats(op: ir.Operation) -> bool:
     cls = lookup(op.name)
     if cls is None or not cls.COMPUTES:
         return False
-    if cls is tcp.ContractOp and tcp.ContractOp(op).accumulates_bf16_in_f32():
+    if cls in (tcp.ContractOp, tcp.ConvOp) and cls(op).accumulates_bf16_in_f32():
         return False
     if cls is tcp.CastOp and all(is_float(element_type(v.type)) for v in (*op.operands, *op.results)):
         # A conversion between floats is itself the rounding; from one 16-bit
@@ -79,8 +84,7 @@ def _cast(v: ir.Value, t: ir.RankedTensorType) -> ir.Value:
 
 
 def _keeps_operands(op: ir.Operation) -> bool:
-    return op.name == tcp.ContractOp.OPERATION_NAME and all(
-        str(element_type(v.type)) == "bf16" for v in op.operands)
+    return op.name in _PRODUCTS and all(str(element_type(v.type)) == "bf16" for v in op.operands)
 
 
 def _widen(op: ir.Operation) -> None:

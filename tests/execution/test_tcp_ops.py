@@ -950,7 +950,7 @@ def _conv_case(name, dt, inp, weight, stride=None, dilation=None, input_dilation
         return [random_array(dt, inp, rng, edges=edges), random_array(dt, weight, rng, edges=False)]
     (into or _conv).add(name, func(name, [("x", it), ("w", wt)], [
         f"%0 = tcp.conv %x, %w {{{attrs}}} : {it}, {wt} -> {ot}"], [("0", ot)]), make,
-        tol=accumulated(dt) if is_float(dt) else None)
+        tol=accumulated(out_dt or dt) if is_float(dt) else None)
 
 
 _conv = family("conv")
@@ -1001,6 +1001,12 @@ _conv_case("conv2d_strided_i8_into_i32", "i8", (1, 8, 12, 12), (36, 8, 3, 3), st
            small_ints=False, out_dt="i32")
 _conv_case("conv2d_1x1_i8_into_i32", "i8", (2, 64, 7, 7), (48, 64, 1, 1), dynamic=(0,), small_ints=False,
            out_dt="i32")
+# bfloat16 into float32 (widened bf16 convolutions, precision: bf16) likewise.
+_conv_case("conv2d_bf16_into_f32", "bf16", (2, 16, 9, 9), (40, 16, 3, 3), low=[1, 1], high=[1, 1], dynamic=(0,),
+           out_dt="f32")
+_conv_case("conv2d_1x1_bf16_into_f32", "bf16", (2, 64, 7, 7), (48, 64, 1, 1), dynamic=(0,), out_dt="f32")
+_conv_case("conv2d_depthwise_bf16_into_f32", "bf16", (2, 4, 6, 6), (4, 1, 3, 3), groups=4, low=[1, 1], high=[1, 1],
+           out_dt="f32")
 _conv_case("conv2d_grouped_i8_into_i32", "i8", (2, 4, 6, 6), (6, 2, 3, 3), groups=2, small_ints=False, out_dt="i32")
 _conv_case("conv2d_depthwise_i8_into_i32", "i8", (2, 4, 6, 6), (4, 1, 3, 3), groups=4, low=[1, 1], high=[1, 1],
            small_ints=False, out_dt="i32")
@@ -1218,7 +1224,7 @@ MICROKERNEL_PRODUCTS = ["matmul_bf16", "batch_matmul_bf16", "matmul_blocks_bf16"
                         "matmul_2_rows_bf16", "transposed_keys_bf16", "batch_4d_bf16", "matmul_i8_into_i32",
                         "matmul_whole_tiles_i8", "matmul_blocks_i8", "matmul_odd_k_i8", "matmul_2_rows_i8",
                         "transposed_keys_i8", "batch_4d_i8", "conv2d_i8_into_i32", "conv2d_strided_i8_into_i32",
-                        "conv2d_1x1_i8_into_i32"]
+                        "conv2d_1x1_i8_into_i32", "conv2d_bf16_into_f32", "conv2d_1x1_bf16_into_f32"]
 
 
 # ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 // widen-16-bit-floats: ops that compute on bf16 / f16 read their operands
 // cast to f32 and round their results once; ops that only move values keep
 // the 16-bit type; a conversion between floats is left alone, except from one
-// 16-bit type to the other, which goes through f32; a bf16 product keeps
-// its operands and sums in f32. tcp-simplify folds the casts of constants.
+// 16-bit type to the other, which goes through f32; a bf16 product (a
+// contraction or a convolution) keeps its operands and sums in f32. tcp-simplify folds the casts of constants.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=widen-16-bit-floats,tcp-simplify | FileCheck %s
 
 // CHECK-LABEL: func.func @chain
@@ -78,4 +78,14 @@ func.func @linear_in_f32(%x: tensor<?x3xbf16>, %y: tensor<3x2xf32>) -> (tensor<?
   %0 = tcp.contract %xf, %wf {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<?x3xf32>, tensor<3x2xf32> -> tensor<?x2xf32>
   %1 = tcp.contract %xf, %y {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<?x3xf32>, tensor<3x2xf32> -> tensor<?x2xf32>
   return %0, %1 : tensor<?x2xf32>, tensor<?x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv
+// CHECK: %[[C:.*]] = tcp.conv %arg0, %arg1 {{.*}} : tensor<?x3x8x8xbf16>, tensor<4x3x3x3xbf16> -> tensor<?x4x6x6xf32>
+// CHECK: tcp.cast %[[C]] : tensor<?x4x6x6xf32> -> tensor<?x4x6x6xbf16>
+func.func @conv(%x: tensor<?x3x8x8xbf16>, %w: tensor<4x3x3x3xbf16>) -> tensor<?x4x6x6xbf16> {
+  %0 = tcp.conv %x, %w {dilation = [1, 1], groups = 1 : i64, input_dilation = [1, 1], padding_high = [0, 0], padding_low = [0, 0], stride = [1, 1]} : tensor<?x3x8x8xbf16>, tensor<4x3x3x3xbf16> -> tensor<?x4x6x6xbf16>
+  return %0 : tensor<?x4x6x6xbf16>
 }
