@@ -11,6 +11,7 @@ when it is installed, so it comes through here too.
 
 from __future__ import annotations
 
+import logging
 import sys
 
 import torch
@@ -38,6 +39,9 @@ def torchvision():
 
 def transformers():
     torchvision()
+    # transformers imports torchao when it is installed (it quantizes the int8
+    # programs), which warns about its CUDA kernels and Triton.
+    logging.getLogger("torchao").setLevel(logging.ERROR)
     import transformers
 
     return transformers

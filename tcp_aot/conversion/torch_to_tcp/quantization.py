@@ -17,8 +17,8 @@ from torch_mlir import ir
 
 from ...dialects import tcp
 from ..pattern_list import PatternList, Unsupported
-from .utils import (TORCH_DTYPE_CODES, broadcast_like, cast_to, const_int, const_number, defining_op, is_none, normalize_dim,
-                    replace, result_tensor, scalar_tensor, to_builtin, torch_tensor, with_unit_dims)
+from .utils import (TORCH_DTYPE_CODES, broadcast_like, cast_to, const_int, const_number, defining_op, is_none,
+                    normalize_dim, replace, result_tensor, scalar_tensor, to_builtin, torch_tensor, with_unit_dims)
 
 PATTERNS = PatternList()
 
