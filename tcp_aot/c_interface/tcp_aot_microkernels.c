@@ -15,30 +15,19 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-// The memref descriptors of MLIR's C interface (llvm.emit_c_interface).
-typedef struct {
-  void *allocated;
-  uint16_t *aligned;
-  int64_t offset, sizes[2], strides[2];
-} tcp_aot_memref_bf16_2d;
+// The memref descriptors of MLIR's C interface (llvm.emit_c_interface), one
+// per element type of the kernels' 2-D operands.
+#define TCP_AOT_MEMREF_2D(element, name) \
+  typedef struct {                        \
+    void *allocated;                      \
+    element *aligned;                     \
+    int64_t offset, sizes[2], strides[2]; \
+  } name
 
-typedef struct {
-  void *allocated;
-  float *aligned;
-  int64_t offset, sizes[2], strides[2];
-} tcp_aot_memref_f32_2d;
-
-typedef struct {
-  void *allocated;
-  int8_t *aligned;
-  int64_t offset, sizes[2], strides[2];
-} tcp_aot_memref_i8_2d;
-
-typedef struct {
-  void *allocated;
-  int32_t *aligned;
-  int64_t offset, sizes[2], strides[2];
-} tcp_aot_memref_i32_2d;
+TCP_AOT_MEMREF_2D(uint16_t, tcp_aot_memref_bf16_2d);
+TCP_AOT_MEMREF_2D(float, tcp_aot_memref_f32_2d);
+TCP_AOT_MEMREF_2D(int8_t, tcp_aot_memref_i8_2d);
+TCP_AOT_MEMREF_2D(int32_t, tcp_aot_memref_i32_2d);
 
 static float tcp_aot_bf16_to_float(uint16_t x) {
   uint32_t bits = (uint32_t)x << 16;
