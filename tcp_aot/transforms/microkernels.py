@@ -47,8 +47,10 @@ def _kernel(op: ir.Operation) -> str | None:
 
 
 def mark_microkernel_products(root: ir.Operation) -> None:
-    for op in collect(root, lambda o: o.name == "linalg.matmul" and _kernel(o) is not None):
+    for op in collect(root, lambda o: o.name == "linalg.matmul"):
         kernel = _kernel(op)
+        if kernel is None:
+            continue
         lhs, rhs, init = op.operands
         with ir.InsertionPoint(op), op.location:
             maps = [ir.AffineMap.get(3, 0, [ir.AffineDimExpr.get(d) for d in dims]) for dims in _MATMUL_MAPS]
