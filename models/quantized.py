@@ -24,3 +24,14 @@ def gpt_block_int8_loader() -> TorchLoaderOutput:
     """models/gpt_block.py's decoder block: its linear layers in int8,
     attention and layer norms in float32 (what the quantizer leaves)."""
     return quantized_int8(gpt_block_loader())
+
+
+def mlp_int8_dynamic_loader() -> TorchLoaderOutput:
+    """models/mlp.py with its linear layers in int8, each activation
+    quantized with the scale and zero point of its own range at run time."""
+    return quantized_int8(mlp_loader(), dynamic=True)
+
+
+def gpt_block_int8_dynamic_loader() -> TorchLoaderOutput:
+    """models/gpt_block.py's linear layers in dynamically quantized int8."""
+    return quantized_int8(gpt_block_loader(), dynamic=True)

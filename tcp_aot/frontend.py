@@ -14,7 +14,8 @@ Four things are done here rather than by the importer:
   arguments' (shape guards, the npz stage's second case).
 - A constant tensor (a buffer) inside a list argument, as in `x[self.idx]`,
   is routed through aten.clone: the importer refuses literal tensors in lists.
-- torch-mlir's decompositions (and aten.sort.stable as aten.sort) run here
+- torch-mlir's decompositions (and aten.sort.stable as aten.sort, and the
+  quantize ops of dynamic quantization as tensor arithmetic) run here
   rather than in the importer, so that the `as_strided` they leave where a
   plain view would do (group_norm's, on a dynamic batch) becomes that view
   (the importer only takes static as_strided sizes), and a size they make a
@@ -113,16 +114,49 @@ def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
 
 
 def _decompositions() -> dict:
-    """torch-mlir's, and aten.sort.stable (torch.argsort's, torch.sort's
-    with stable=True) as aten.sort, which torch-mlir knows and TCP's stable
-    sort implements."""
+    """torch-mlir's, aten.sort.stable (torch.argsort's, torch.sort's with
+    stable=True) as aten.sort, which torch-mlir knows and TCP's stable sort
+    implements, and the ops of dynamic quantization, which torch-mlir does
+    not know (it knows the static quantize_per_tensor and
+    dequantize_per_tensor, which take numbers)."""
+    import torch.ao.quantization.fx._decomposed  # noqa: F401 (defines the quantized_decomposed ops)
+
     table = get_decomposition_table()
     table[torch.ops.aten.sort.stable] = _stable_sort
+    quantized = torch.ops.quantized_decomposed
+    table[quantized.choose_qparams.tensor] = _choose_qparams
+    table[quantized.quantize_per_tensor.tensor] = _quantize_per_tensor
+    table[quantized.dequantize_per_tensor.tensor] = _dequantize_per_tensor
     return table
 
 
 def _stable_sort(x, *, stable=None, dim=-1, descending=False):
     return torch.ops.aten.sort.default(x, dim, descending)
+
+
+# Dynamic quantization's ops as PyTorch computes them
+# (torch/ao/quantization/fx/_decomposed.py, utils.determine_qparams), on
+# tensors where PyTorch takes their .item(): a scale as a Python float
+# multiplies a float32 tensor as float32, a zero point is exact in float32.
+def _choose_qparams(x, quant_min, quant_max, eps, dtype):
+    """The scale and zero point that map [min(x, 0), max(x, 0)] onto
+    [quant_min, quant_max] (affine, per tensor), as float64 and int64 [1]."""
+    low = torch.minimum(torch.amin(x), torch.zeros((), dtype=x.dtype))
+    high = torch.maximum(torch.amax(x), torch.zeros((), dtype=x.dtype))
+    scale = torch.maximum((high - low) / float(quant_max - quant_min), torch.full((1,), eps, dtype=torch.float32))
+    zero_point = torch.clamp(quant_min - torch.round(low / scale).to(torch.int32), quant_min, quant_max)
+    return scale.to(torch.float64), zero_point.to(torch.int64)
+
+
+def _quantize_per_tensor(x, scale, zero_point, quant_min, quant_max, dtype):
+    inverse = (1.0 / scale).to(torch.float32)
+    q = torch.round(x.to(torch.float32) * inverse) + zero_point.to(torch.float32)
+    return torch.clamp(q, quant_min, quant_max).to(dtype)
+
+
+def _dequantize_per_tensor(q, scale, zero_point, quant_min, quant_max, dtype, *, out_dtype=None):
+    out_dtype = out_dtype or torch.float32
+    return (q.to(out_dtype) - zero_point.to(out_dtype)) * scale.to(out_dtype)
 
 
 class ImportedWeights(FxImporterHooks):

@@ -45,13 +45,16 @@ def in_dtype(out: TorchLoaderOutput, dtype) -> TorchLoaderOutput:
                                inputs=[t.to(dtype) if t.is_floating_point() else t for t in out.inputs])
 
 
-def quantized_int8(out: TorchLoaderOutput, calibration_batches: int = 8) -> TorchLoaderOutput:
+def quantized_int8(out: TorchLoaderOutput, calibration_batches: int = 8, dynamic: bool = False) -> TorchLoaderOutput:
     """A loader's model quantized to int8 as PyTorch deploys it to x86 CPUs:
-    PT2E (torchao) with X86InductorQuantizer's default configuration (static,
-    per-channel int8 weights, per-tensor uint8 activations), calibrated on
-    `calibration_batches` random batches shaped like the sample inputs (seeded).
-    The model it returns runs the quantized program in eager PyTorch, which
-    is the reference for every number; `outputs` is applied before export."""
+    PT2E (torchao) with X86InductorQuantizer's default configuration
+    (per-channel int8 weights, per-tensor uint8 activations). Static: the
+    activations' scales and zero points calibrated on `calibration_batches`
+    random batches shaped like the sample inputs (seeded). `dynamic`: chosen
+    at run time from each activation's range (the quantizer then quantizes
+    linear layers only). The model it returns runs the quantized program in
+    eager PyTorch, which is the reference for every number; `outputs` is
+    applied before export."""
     import dataclasses
     import logging
     import warnings
@@ -71,7 +74,8 @@ def quantized_int8(out: TorchLoaderOutput, calibration_batches: int = 8) -> Torc
     model = _kept_outputs(out.model, tuple(out.outputs)) if out.outputs else out.model
     graph = torch.export.export(model, tuple(out.inputs), dynamic_shapes=out.dynamic_shapes).module()
     _one_partition_per_call(graph)
-    quantizer = x86.X86InductorQuantizer().set_global(x86.get_default_x86_inductor_quantization_config())
+    config = x86.get_default_x86_inductor_quantization_config(is_dynamic=dynamic)
+    quantizer = x86.X86InductorQuantizer().set_global(config)
     prepared = prepare_pt2e(graph, quantizer)
     generator = torch.Generator().manual_seed(0)
     with torch.no_grad():

@@ -293,6 +293,49 @@ def test_batch_norms_folded_into_convolutions_follow_swapped_weights(tmp_path, t
     np.testing.assert_allclose(swapped.func_main(x.numpy()), eager_conv(tuned), rtol=1e-5, atol=1e-5)
 
 
+# bfloat16 linear layers: their products run on the micro-kernel, which
+# keeps each weight packed once it has read it (c_interface/tcp_aot_microkernels.c).
+BF16_MODEL = textwrap.dedent('''
+    import torch
+    from tcp_aot.loader import TorchLoaderOutput
+
+    def make(seed=0):
+        torch.manual_seed(seed)
+        net = torch.nn.Sequential(torch.nn.Linear(64, 96), torch.nn.ReLU(), torch.nn.Linear(96, 32))
+        return net.to(torch.bfloat16).eval()
+
+    def loader():
+        return TorchLoaderOutput(model=make(), inputs=[torch.randn(16, 64).to(torch.bfloat16)])
+''')
+
+
+def test_packed_bf16_weights_follow_swapped_weights(tmp_path, tools, capsys):
+    """The packed copy of a weight is dropped with the weights it came from:
+    after a swap, and a swap back, each call reads the weights in use."""
+    module, files = build(tmp_path, tools, "bnet", source=BF16_MODEL)
+    x = torch.randn(16, 64, generator=torch.Generator().manual_seed(7)).to(torch.bfloat16)
+
+    def eager_bf16(net):
+        with torch.no_grad():
+            return net(x).float().numpy()
+
+    for seed in (1, 2, 3):
+        torch.save(module.make(seed).state_dict(), tmp_path / f"tuned{seed}.pt")
+        assert cli.main(["weights", str(files["so"]), "--state-dict", str(tmp_path / f"tuned{seed}.pt"),
+                         "-o", str(tmp_path / f"tuned{seed}.weights")]) == 0
+    program = tcp_aot.load(files["so"])
+    own = program.func_main(x).float().numpy()
+    np.testing.assert_allclose(own, eager_bf16(module.make(0)), rtol=2e-2, atol=2e-2)
+    # A file can be mapped where the one before the last was.
+    for seed in (1, 2, 3):
+        program.load_weights(tmp_path / f"tuned{seed}.weights")
+        tuned = program.func_main(x).float().numpy()
+        np.testing.assert_allclose(tuned, eager_bf16(module.make(seed)), rtol=2e-2, atol=2e-2)
+        assert np.abs(tuned - own).max() > 0.1
+    program.load_weights(None)
+    np.testing.assert_array_equal(program.func_main(x).float().numpy(), own)
+
+
 def test_weights_that_do_not_fit_are_refused_and_the_old_ones_kept(tmp_path, tools, built):
     _, module, files = built
     program = tcp_aot.load(files["so"])

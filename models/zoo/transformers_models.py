@@ -61,6 +61,13 @@ def bert_base_int8_loader() -> TorchLoaderOutput:
     return quantized_int8(bert_base_loader())
 
 
+def bert_base_int8_dynamic_loader() -> TorchLoaderOutput:
+    """BERT-base with its linear layers quantized dynamically (PT2E, x86:
+    each activation's scale and zero point chosen from its range at run
+    time)."""
+    return quantized_int8(bert_base_loader(), dynamic=True)
+
+
 def llama_1b_layers_loader() -> TorchLoaderOutput:
     """An LLM's decoder layers: TinyLlama-1.1B's layer shapes (width 2048,
     SwiGLU MLP of 5632, 32 query heads sharing 4 key/value heads), 2 of its
@@ -169,6 +176,12 @@ def bert_bf16_mini_loader() -> TorchLoaderOutput:
 def bert_int8_mini_loader() -> TorchLoaderOutput:
     """bert_mini_loader's model quantized to int8 (PT2E, x86)."""
     return quantized_int8(bert_mini_loader())
+
+
+def bert_int8_dynamic_mini_loader() -> TorchLoaderOutput:
+    """bert_mini_loader's model with its linear layers quantized dynamically
+    (PT2E, x86)."""
+    return quantized_int8(bert_mini_loader(), dynamic=True)
 
 
 def llama_int8_mini_loader() -> TorchLoaderOutput:

@@ -194,13 +194,123 @@ static uint8_t *tcp_aot_amx_scratch(size_t bytes) {
   return scratch->data;
 }
 
+// B's columns [0, n) packed (in blocks of 32 columns, as above).
+static void tcp_aot_pack_b(tcp_aot_operands operands, const uint8_t *b, int64_t ldb, int64_t k, int64_t n,
+                           uint8_t *packed) {
+  int64_t k_pad = tcp_aot_padded_depth(operands == TCP_AOT_BF16 ? 2 * k : k);
+  if (operands == TCP_AOT_BF16)
+    tcp_aot_pack_b_bf16((const uint16_t *)b, ldb, k, n, k_pad / 2, (uint16_t *)packed);
+  else
+    tcp_aot_pack_b_i8((const int8_t *)b, ldb, k, n, k_pad, (int8_t *)packed);
+}
+
+// Packed weights. A B that lies in the program's weights holds the same
+// values at every call: it is packed once, at its first product, and kept
+// (keyed by its address, shape and row stride) until the weights in use
+// change or the .so is unloaded. Packing BERT-base's weights took a tenth
+// of each call in bfloat16; kept, they take as much memory again as the
+// weights the products read (the weights' own pages are no longer read).
+typedef struct {
+  const uint8_t *b;
+  int64_t ldb, k, n;
+  tcp_aot_operands operands;
+  uint8_t *packed;
+} tcp_aot_packed_weight;
+
+static tcp_aot_packed_weight *tcp_aot_packed_weights;  // open addressing, by b
+static size_t tcp_aot_n_packed_weights, tcp_aot_packed_slots;
+static pthread_mutex_t tcp_aot_packed_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t tcp_aot_packed_slot(const uint8_t *b) {
+  return ((uintptr_t)b >> 6) * 0x9E3779B97F4A7C15ull & (tcp_aot_packed_slots - 1);
+}
+
+static bool tcp_aot_is_weight(const uint8_t *b) {
+  const char *file = tcp_aot_weights.file;
+  return file && (const char *)b >= tcp_aot_weights.data && (const char *)b < file + tcp_aot_weights.file_bytes;
+}
+
+static void tcp_aot_insert_packed(tcp_aot_packed_weight entry) {
+  size_t i = tcp_aot_packed_slot(entry.b);
+  while (tcp_aot_packed_weights[i].b)
+    i = (i + 1) & (tcp_aot_packed_slots - 1);
+  tcp_aot_packed_weights[i] = entry;
+  ++tcp_aot_n_packed_weights;
+}
+
+static const uint8_t *tcp_aot_find_packed(tcp_aot_packed_weight key) {
+  if (!tcp_aot_packed_slots)
+    return NULL;
+  for (size_t i = tcp_aot_packed_slot(key.b); tcp_aot_packed_weights[i].b; i = (i + 1) & (tcp_aot_packed_slots - 1)) {
+    tcp_aot_packed_weight *e = &tcp_aot_packed_weights[i];
+    if (e->b == key.b && e->ldb == key.ldb && e->k == key.k && e->n == key.n && e->operands == key.operands)
+      return e->packed;
+  }
+  return NULL;
+}
+
+// Room for one more entry (the table at most half full), or false.
+static bool tcp_aot_room_for_packed(void) {
+  if (2 * (tcp_aot_n_packed_weights + 1) <= tcp_aot_packed_slots)
+    return true;
+  size_t old_slots = tcp_aot_packed_slots, slots = old_slots ? 2 * old_slots : 256;
+  tcp_aot_packed_weight *old = tcp_aot_packed_weights, *grown = calloc(slots, sizeof *grown);
+  if (!grown)
+    return false;
+  tcp_aot_packed_weights = grown;
+  tcp_aot_packed_slots = slots;
+  tcp_aot_n_packed_weights = 0;
+  for (size_t i = 0; i < old_slots; ++i)
+    if (old[i].b)
+      tcp_aot_insert_packed(old[i]);
+  free(old);
+  return true;
+}
+
+// B packed, from the kept ones or packed now and kept; NULL when B is not a
+// weight or no memory is left (the kernel then packs it as it goes).
+static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const uint8_t *b, int64_t ldb, int64_t k,
+                                                int64_t n) {
+  if (!tcp_aot_is_weight(b))
+    return NULL;
+  tcp_aot_packed_weight key = {b, ldb, k, n, operands, NULL};
+  pthread_mutex_lock(&tcp_aot_packed_lock);
+  const uint8_t *found = tcp_aot_find_packed(key);
+  if (!found && tcp_aot_room_for_packed()) {
+    int64_t k_pad = tcp_aot_padded_depth(operands == TCP_AOT_BF16 ? 2 * k : k);
+    int64_t n_pad = (n + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK * TCP_AOT_BLOCK;
+    key.packed = aligned_alloc(64, (size_t)(n_pad * k_pad));
+    if (key.packed) {
+      tcp_aot_pack_b(operands, b, ldb, k, n, key.packed);
+      tcp_aot_insert_packed(key);
+      found = key.packed;
+    }
+  }
+  pthread_mutex_unlock(&tcp_aot_packed_lock);
+  return found;
+}
+
+// The weights in use changed (runtime: tcp_aot_weights_switch), or the .so
+// is unloaded.
+static void tcp_aot_forget_packed_weights(void) {
+  pthread_mutex_lock(&tcp_aot_packed_lock);
+  for (size_t i = 0; i < tcp_aot_packed_slots; ++i)
+    free(tcp_aot_packed_weights[i].packed);
+  free(tcp_aot_packed_weights);
+  tcp_aot_packed_weights = NULL;
+  tcp_aot_n_packed_weights = tcp_aot_packed_slots = 0;
+  pthread_mutex_unlock(&tcp_aot_packed_lock);
+}
+
+__attribute__((destructor)) static void tcp_aot_unload_packed_weights(void) { tcp_aot_forget_packed_weights(); }
+
 // `size`: bytes per element of A and B; lda and ldb in elements, ldc in
-// elements of 4 bytes.
+// elements of 4 bytes. `prepacked`: B packed whole, or NULL.
 __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))) static void tcp_aot_matmul_amx(
-    tcp_aot_operands operands, const uint8_t *a, int64_t lda, const uint8_t *b, int64_t ldb, void *c, int64_t ldc,
-    int64_t m, int64_t n, int64_t k, uint8_t *scratch) {
+    tcp_aot_operands operands, const uint8_t *a, int64_t lda, const uint8_t *b, int64_t ldb, const uint8_t *prepacked,
+    void *c, int64_t ldc, int64_t m, int64_t n, int64_t k, uint8_t *scratch) {
   int64_t size = operands == TCP_AOT_BF16 ? 2 : 1, k_bytes = k * size, k_pad = tcp_aot_padded_depth(k_bytes);
-  uint8_t *packed = scratch, *a_edge = scratch + TCP_AOT_CHUNK * k_pad;
+  uint8_t *a_edge = scratch + TCP_AOT_CHUNK * k_pad;
   tcp_aot_tile_config config = {.palette = 1};
   for (int t = 0; t < 8; ++t) {
     config.bytes_per_row[t] = TCP_AOT_ROW_BYTES;
@@ -210,10 +320,9 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
   _Alignas(64) int32_t c_edge[TCP_AOT_BLOCK][TCP_AOT_BLOCK];  // floats or int32s, as bytes
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
-    if (operands == TCP_AOT_BF16)
-      tcp_aot_pack_b_bf16((const uint16_t *)b + chunk, ldb, k, chunk_cols, k_pad / 2, (uint16_t *)packed);
-    else
-      tcp_aot_pack_b_i8((const int8_t *)b + chunk, ldb, k, chunk_cols, k_pad, (int8_t *)packed);
+    const uint8_t *packed = prepacked ? prepacked + chunk * k_pad : scratch;
+    if (!prepacked)
+      tcp_aot_pack_b(operands, b + chunk * size, ldb, k, chunk_cols, scratch);
     for (int64_t m0 = 0; m0 < m; m0 += TCP_AOT_BLOCK) {
       int64_t rows = m - m0 < TCP_AOT_BLOCK ? m - m0 : TCP_AOT_BLOCK;
       const uint8_t *a_rows = a + m0 * lda * size;
@@ -310,7 +419,8 @@ __attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_bf16(tc
   if (m == 0 || n == 0 || k == 0) return;
   uint8_t *scratch = tcp_aot_amx_scratch_for(m, 2 * k, a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1);
   if (scratch)
-    tcp_aot_matmul_amx(TCP_AOT_BF16, (const uint8_t *)pa, a->strides[0], (const uint8_t *)pb, b->strides[0], pc,
+    tcp_aot_matmul_amx(TCP_AOT_BF16, (const uint8_t *)pa, a->strides[0], (const uint8_t *)pb, b->strides[0],
+                       tcp_aot_packed_weight_for(TCP_AOT_BF16, (const uint8_t *)pb, b->strides[0], k, n), pc,
                        c->strides[0], m, n, k, scratch);
   else
     tcp_aot_matmul_bf16_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc,
@@ -325,7 +435,8 @@ __attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_i8(tcp_
   if (m == 0 || n == 0 || k == 0) return;
   uint8_t *scratch = tcp_aot_amx_scratch_for(m, k, a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1);
   if (scratch)
-    tcp_aot_matmul_amx(TCP_AOT_I8, (const uint8_t *)pa, a->strides[0], (const uint8_t *)pb, b->strides[0], pc,
+    tcp_aot_matmul_amx(TCP_AOT_I8, (const uint8_t *)pa, a->strides[0], (const uint8_t *)pb, b->strides[0],
+                       tcp_aot_packed_weight_for(TCP_AOT_I8, (const uint8_t *)pb, b->strides[0], k, n), pc,
                        c->strides[0], m, n, k, scratch);
   else
     tcp_aot_matmul_i8_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc,

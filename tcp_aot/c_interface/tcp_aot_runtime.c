@@ -8,10 +8,11 @@
 //   message; through the memref ABI, the message goes to stderr and the
 //   process aborts, as it always did;
 // - how compiled code allocates (_mlir_memref_to_llvm_alloc/free, which
-//   finalize-memref-to-llvm{use-generic-functions} calls): malloc, except in
-//   a status-returning call, where a caller's pool serves the allocations
-//   made outside parallel loops, and the others are tracked so that a failed
-//   call frees what it allocated;
+//   finalize-memref-to-llvm{use-generic-functions} calls): malloc, large
+//   blocks kept for reuse once freed, except in a status-returning call,
+//   where a caller's pool serves the allocations made outside parallel
+//   loops, and the others are tracked so that a failed call frees what it
+//   allocated;
 // - the helpers the entry points use: memref descriptors over the caller's
 //   arrays, results copied into the caller's outputs;
 // - float -> bfloat16 conversion (__truncsfbf2), which LLVM calls where it
@@ -32,6 +33,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -115,6 +118,68 @@ TCP_AOT_HELPER void tcp_aot_track(tcp_aot_call *call, void *p) {
   call->live[call->n_live++] = p;
 }
 
+// Large blocks, kept for reuse. glibc maps a block of 128 KiB or more
+// afresh, or trims the heap it came from, so the kernel faulted in and
+// zeroed a program's large temporaries again at every call (a fifth of
+// BERT-base's time in bfloat16). They are the same blocks call after call:
+// a freed one waits here for the next allocation it fits (at most twice its
+// size), up to TCP_AOT_KEPT blocks, the oldest freed first. Any thread may
+// allocate (parallel loops do); a block's size is malloc's.
+enum { TCP_AOT_LARGE = 128 << 10, TCP_AOT_KEPT = 64 };
+static void *tcp_aot_kept[TCP_AOT_KEPT];
+static size_t tcp_aot_kept_bytes[TCP_AOT_KEPT];
+static int tcp_aot_n_kept;
+static pthread_mutex_t tcp_aot_kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void tcp_aot_drop_kept(int i) {
+  memmove(tcp_aot_kept + i, tcp_aot_kept + i + 1, (tcp_aot_n_kept - i - 1) * sizeof *tcp_aot_kept);
+  memmove(tcp_aot_kept_bytes + i, tcp_aot_kept_bytes + i + 1, (tcp_aot_n_kept - i - 1) * sizeof *tcp_aot_kept_bytes);
+  --tcp_aot_n_kept;
+}
+
+static void *tcp_aot_malloc(size_t size) {
+  if (size < TCP_AOT_LARGE)
+    return malloc(size);
+  void *p = NULL;
+  pthread_mutex_lock(&tcp_aot_kept_lock);
+  int best = -1;
+  for (int i = 0; i < tcp_aot_n_kept; ++i)
+    if (tcp_aot_kept_bytes[i] >= size && tcp_aot_kept_bytes[i] / 2 <= size &&
+        (best < 0 || tcp_aot_kept_bytes[i] < tcp_aot_kept_bytes[best]))
+      best = i;
+  if (best >= 0) {
+    p = tcp_aot_kept[best];
+    tcp_aot_drop_kept(best);
+  }
+  pthread_mutex_unlock(&tcp_aot_kept_lock);
+  return p ? p : malloc(size);
+}
+
+static void tcp_aot_free(void *p) {
+  size_t bytes = p ? malloc_usable_size(p) : 0;
+  if (bytes < TCP_AOT_LARGE) {
+    free(p);
+    return;
+  }
+  void *oldest = NULL;
+  pthread_mutex_lock(&tcp_aot_kept_lock);
+  if (tcp_aot_n_kept == TCP_AOT_KEPT) {
+    oldest = tcp_aot_kept[0];
+    tcp_aot_drop_kept(0);
+  }
+  tcp_aot_kept[tcp_aot_n_kept] = p;
+  tcp_aot_kept_bytes[tcp_aot_n_kept++] = bytes;
+  pthread_mutex_unlock(&tcp_aot_kept_lock);
+  free(oldest);
+}
+
+// Unloading the .so returns the blocks it kept.
+__attribute__((destructor)) static void tcp_aot_free_kept(void) {
+  for (int i = 0; i < tcp_aot_n_kept; ++i)
+    free(tcp_aot_kept[i]);
+  tcp_aot_n_kept = 0;
+}
+
 int omp_in_parallel(void);
 TCP_AOT_HIDDEN void *_mlir_memref_to_llvm_alloc(size_t size) {
   // In a parallel loop (worker threads, and the calling thread while it
@@ -129,7 +194,7 @@ TCP_AOT_HIDDEN void *_mlir_memref_to_llvm_alloc(size_t size) {
     call->pool_used = start + size;
     return call->pool + start;
   }
-  void *p = malloc(size ? size : 1);
+  void *p = tcp_aot_malloc(size ? size : 1);
   if (!p) {
     if (!call) {
       dprintf(2, "tcp_aot: out of memory allocating %ld bytes\n", (long)size);
@@ -153,7 +218,7 @@ TCP_AOT_HIDDEN void _mlir_memref_to_llvm_free(void *p) {
         break;
       }
   }
-  free(p);
+  tcp_aot_free(p);
 }
 
 // Starts a status-returning call on this thread (calls may nest: a callback
@@ -419,8 +484,11 @@ static const char *tcp_aot_weights_check(const char *file, size_t bytes, const c
 
 // Makes `data` (in `file`, `bytes` long; a mapping of ours when `mapped`)
 // the weights in use, and unmaps the file used before if it was ours.
+static void tcp_aot_forget_packed_weights(void);  // tcp_aot_microkernels.c
+
 static int32_t tcp_aot_weights_switch(const char *data, const char *file, size_t bytes, bool mapped,
                                       const char *source) {
+  tcp_aot_forget_packed_weights();
   tcp_aot_weights_in_use previous = tcp_aot_weights;
   tcp_aot_weights.data = data;
   tcp_aot_weights.file = file;

@@ -9,6 +9,10 @@ transforms/microkernels.py), then scaled back to float32:
                                                  B's free dims (a weight), zb = 0
     sum_k A[m, k] B[k, n] = sa sb[n] (sum_k qa qb - za sum_k qb[k, n])
 
+An activation's za and sa are constants (static quantization) or computed
+at run time from its range (dynamic quantization, which quantizes to
+uint8: qa - 128 is then the int8 operand, za - 128 its zero point).
+
 The layout ops between a dequantize and the contraction (reshapes,
 transposes, broadcasts) move the int8 tensor instead, as long as a
 per-channel B's channel stays one free dim. A convolution's zero padding is
@@ -30,7 +34,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import tensor
 
 from ..dialects import tcp
-from ..dialects.tcp_base import PURE, element_type, has_trait, i64_array
+from ..dialects.tcp_base import PURE, element_type, has_trait, i64_array, is_int
 from ..interpreter import Interpreter, InterpreterError
 from ..linalg_builders import dim_of, index_const
 from ..walk import collect
@@ -44,17 +48,40 @@ _LAYOUT = (tcp.TransposeOp.OPERATION_NAME, tcp.BroadcastOp.OPERATION_NAME, "tens
 @dataclass
 class Dequantized:
     """A float32 operand that is `layout` (ops, innermost first) applied to
-    (f32(q) - zero_point) * scale; zero_point and scale as given, before
-    their broadcast to q's shape."""
+    (f32(q) - zero_point) * scale, q read as unsigned or signed;
+    zero_point and scale as given, before their broadcast to q's shape,
+    with their values when they are constants."""
     q: ir.Value
-    zero_point: np.ndarray
+    unsigned: bool
+    zero_point: ir.Value
+    zero_point_value: np.ndarray | None
     scale: ir.Value
-    scale_value: np.ndarray
+    scale_value: np.ndarray | None
     layout: list[ir.Operation]
 
     @property
     def per_tensor(self) -> bool:
-        return self.scale_value.size == 1 and self.zero_point.size == 1
+        return all(s == 1 for v in (self.zero_point, self.scale) for s in ir.RankedTensorType(v.type).shape)
+
+    @property
+    def shift(self) -> int:
+        """What q's int8 operand adds to it."""
+        return -128 if self.unsigned else 0
+
+    def signed_zero_point(self) -> float | None:
+        """The zero point of the int8 operand, when it is a constant."""
+        return None if self.zero_point_value is None else float(self.zero_point_value.item()) + self.shift
+
+    def built_zero_point(self) -> float | ir.Value:
+        """The zero point of the int8 operand, as a number or built at run time."""
+        za = self.signed_zero_point()
+        if za is not None:
+            return za
+        return tcp.AddOp.create(self.zero_point.type, in1=self.zero_point,
+                                in2=_splat(ir.RankedTensorType(self.zero_point.type), self.shift)).result
+
+    def built_scale(self) -> float | ir.Value:
+        return float(self.scale_value.item()) if self.scale_value is not None else self.scale
 
 
 def int8_products(root: ir.Operation, weights: ModuleWeights | None) -> None:
@@ -76,7 +103,7 @@ def int8_products(root: ir.Operation, weights: ModuleWeights | None) -> None:
         channel = None if rhs.per_tensor else _channel_dim(rhs, view)
         if not rhs.per_tensor and channel is None:
             continue
-        if lhs.zero_point.item() != 0 and view.dims()[1]:
+        if lhs.signed_zero_point() != 0.0 and view.dims()[1]:
             continue  # the column sums of a batched B would need B's batch dims moved first
         _rewrite_contract(view, lhs, rhs, channel)
     for op in collect(root, lambda o: o.name == tcp.ConvOp.OPERATION_NAME):
@@ -86,18 +113,19 @@ def int8_products(root: ir.Operation, weights: ModuleWeights | None) -> None:
                 any(f != 1 for f in view.input_dilation_()):
             continue  # a grouped or transposed convolution stays in float32
         x, w = operands
-        if w.layout or not (w.per_tensor or _only_axis(w.scale) == 0):
-            continue
+        if w.layout or not (w.per_tensor or _only_axis(w.scale) == 0) or x.zero_point_value is None:
+            continue  # a padded input needs its zero point at compile time
         _rewrite_conv(view, x, w)
 
 
 def _quantized_operands(a: ir.Value, b: ir.Value, out: ir.Value, constants: "_Constants"):
-    """The dequantized operands of a float32 product: a per tensor, b with
-    zero points 0, or None."""
+    """The dequantized operands of a float32 product: a per tensor, b signed
+    with constant zero points 0 and scales, or None."""
     if str(element_type(out.type)) != "f32":
         return None
     a, b = _dequantized(a, constants), _dequantized(b, constants)
-    if a is None or b is None or not a.per_tensor or np.any(b.zero_point != 0):
+    if a is None or b is None or not a.per_tensor or b.unsigned or b.scale_value is None or \
+            b.zero_point_value is None or np.any(b.zero_point_value != 0):
         return None
     return a, b
 
@@ -140,10 +168,10 @@ def _dequantized(v: ir.Value, constants: _Constants) -> Dequantized | None:
     if cast is None or str(element_type(cast.in_.type)) != "i8":
         return None
     zero_point, scale = _unbroadcast(sub.in2), _unbroadcast(mul.in2)
-    zero_point_value, scale_value = constants.value(zero_point), constants.value(scale)
-    if zero_point_value is None or scale_value is None:
+    if not all(ir.RankedTensorType(x.type).has_static_shape for x in (zero_point, scale)):
         return None
-    return Dequantized(cast.in_, zero_point_value, scale, scale_value, list(reversed(layout)))
+    return Dequantized(cast.in_, tcp.CastOp(cast).signedness("in") == "Unsigned", zero_point,
+                       constants.value(zero_point), scale, constants.value(scale), list(reversed(layout)))
 
 
 def _owner(v: ir.Value) -> ir.Operation | None:
@@ -220,7 +248,7 @@ def _rewrite_conv(view: tcp.ConvOp, x: Dequantized, w: Dequantized) -> None:
                      for d, (s, lo, hi) in enumerate(zip(t.shape, [0, 0] + low, [0, 0] + high))]
             i8 = t.element_type
             value = tcp.ConstOp.create(ir.RankedTensorType.get([], i8), value=ir.DenseElementsAttr.get_splat(
-                ir.RankedTensorType.get([], i8), ir.IntegerAttr.get(i8, int(x.zero_point.item())))).result
+                ir.RankedTensorType.get([], i8), ir.IntegerAttr.get(i8, int(x.signed_zero_point())))).result
             qx = tcp.PadOp.create(ir.RankedTensorType.get(shape, i8), in_=qx, value=value, low=[0, 0] + low,
                                   high=[0, 0] + high).result
         zeros = [0] * len(low)
@@ -245,12 +273,13 @@ def _rescaled(acc: ir.Value, a: Dequantized, b: Dequantized, channel: int | None
     t = ir.RankedTensorType(acc.type)
     out_t = ir.RankedTensorType.get(t.shape, ir.F32Type.get())
     result = tcp.CastOp.create(out_t, in_=acc, in_int_signedness="Signed").result
-    za = float(a.zero_point.item())
-    if za != 0:
-        result = tcp.SubOp.create(out_t, in1=result, in2=_spread(_times(sums(), za), result)).result
-    sa = float(a.scale_value.item())
-    if channel is None:
-        factor = _splat(ir.RankedTensorType.get([1] * t.rank, out_t.element_type), sa * float(b.scale_value.item()))
+    if a.signed_zero_point() != 0.0:
+        result = tcp.SubOp.create(out_t, in1=result, in2=_spread(_times(sums(), a.built_zero_point()), result)).result
+    sa, sb = a.built_scale(), float(b.scale_value.item()) if b.per_tensor else None
+    if channel is None and isinstance(sa, float):
+        factor = _splat(ir.RankedTensorType.get([1] * t.rank, out_t.element_type), sa * sb)
+    elif channel is None:
+        factor = _reshaped(_times(_splat(ir.RankedTensorType.get([1], out_t.element_type), sb), sa), [1] * t.rank)
     else:
         channels = int(np.prod(ir.RankedTensorType(b.scale.type).shape))
         along = [1] * t.rank
@@ -265,8 +294,13 @@ def _per_channel(sums: ir.Value, rank: int) -> ir.Value:
 
 
 def _moved(operand: Dequantized) -> ir.Value:
-    """The int8 tensor through the operand's layout ops (clones of them)."""
+    """The int8 tensor (an unsigned one shifted by -128, which wraps) through
+    the operand's layout ops (clones of them)."""
     x = operand.q
+    if operand.shift:
+        t = ir.RankedTensorType(x.type)
+        shift = _splat(ir.RankedTensorType.get([1] * t.rank, t.element_type), operand.shift)
+        x = tcp.AddOp.create(t, in1=x, in2=_spread(shift, x)).result
     for op in operand.layout:
         clone = op.clone()
         clone.operands[0] = x
@@ -286,20 +320,28 @@ def _sums(qb: ir.Value, contracting: list[int]) -> ir.Value:
     return tcp.ReduceOp.create(ir.RankedTensorType.get(kept, f32), in_=wide, kind="Sum", axes=contracting).result
 
 
-def _times(x: ir.Value, factor: float) -> ir.Value:
-    return tcp.MulOp.create(x.type, in1=x, in2=_splat(ir.RankedTensorType(x.type), factor)).result
+def _times(x: ir.Value, factor: float | ir.Value) -> ir.Value:
+    """x times a number, or times a tensor of one element (computed at run time)."""
+    t = ir.RankedTensorType(x.type)
+    if isinstance(factor, float):
+        return tcp.MulOp.create(x.type, in1=x, in2=_splat(t, factor)).result
+    return tcp.MulOp.create(x.type, in1=x, in2=_spread(_reshaped(factor, [1] * t.rank), x)).result
 
 
-def _splat(t: ir.RankedTensorType, value: float) -> ir.Value:
-    return tcp.ConstOp.create(t, value=ir.DenseElementsAttr.get_splat(t, ir.FloatAttr.get(t.element_type, value))
-                              ).result
+def _splat(t: ir.RankedTensorType, value: float | int) -> ir.Value:
+    elem = t.element_type
+    attr = ir.IntegerAttr.get(elem, int(value)) if is_int(elem) else ir.FloatAttr.get(elem, value)
+    return tcp.ConstOp.create(t, value=ir.DenseElementsAttr.get_splat(t, attr)).result
 
 
 def _reshaped(x: ir.Value, shape: list[int]) -> ir.Value:
     """A static tensor with its elements in `shape` (through one dim)."""
     t = ir.RankedTensorType(x.type)
-    flat = x if t.rank == 1 else tensor.CollapseShapeOp(
-        ir.RankedTensorType.get([int(np.prod(t.shape))], t.element_type), x, [list(range(t.rank))]).result
+    flat_t = ir.RankedTensorType.get([int(np.prod(t.shape))], t.element_type)
+    if t.rank == 0:
+        flat = tensor.ExpandShapeOp(flat_t, x, [], [], [1]).result
+    else:
+        flat = x if t.rank == 1 else tensor.CollapseShapeOp(flat_t, x, [list(range(t.rank))]).result
     if len(shape) == 1:
         return flat
     return tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, t.element_type), flat, [list(range(len(shape)))], [],

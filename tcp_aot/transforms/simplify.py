@@ -12,7 +12,8 @@ them (they are unregistered operations to MLIR, so it leaves them alone):
   are frozen (their file is final), when the op stays;
 - each op's own folds and canonicalizations (TcpOp.fold, TcpOp.canonicalize:
   x * 1 is x, an arg_reduce whose indices nobody reads is a reduce);
-- a pure TCP op whose results nobody reads is erased.
+- a pure TCP op whose results nobody reads is erased (and tensor.dim and
+  reshapes between them).
 """
 
 from __future__ import annotations
@@ -165,10 +166,17 @@ def _canonicalize(root: ir.Operation) -> None:
         view.canonicalize()
 
 
+# Side-effect-free ops of other dialects between TCP ops: a dead chain
+# through them (a tensor.dim of a dead op's operand, read by a dead
+# broadcast) is erased whole too.
+_PURE_OTHERS = ("tensor.dim", "tensor.expand_shape", "tensor.collapse_shape", "arith.constant")
+
+
 def _erase_dead_ops(root: ir.Operation) -> None:
     """Users before producers (the reverse of program order), so that one
     pass erases a dead chain whole."""
-    for op in reversed(collect(root, _is_pure_tcp, ir.WalkOrder.PRE_ORDER)):
+    is_pure = lambda op: _is_pure_tcp(op) or op.name in _PURE_OTHERS  # noqa: E731
+    for op in reversed(collect(root, is_pure, ir.WalkOrder.PRE_ORDER)):
         if not any(list(r.uses) for r in op.results):
             op.erase()
 

@@ -13,10 +13,11 @@ from torch_mlir import ir
 
 from ...dialects import tcp
 from ...dialects.tcp_base import is_bool, is_float
+from ...element_types import LOW_PRECISION_FLOATS
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
-    broadcast_like, broadcast_operands, cast_to, const_number, const_scalar, const_str_or_none, is_none, replace,
-    result_tensor, scalar_tensor, tensor_operand, to_builtin,
+    broadcast_like, broadcast_operands, cast_to, const_number, const_scalar, const_str_or_none, defining_op, is_none,
+    replace, result_tensor, scalar_tensor, tensor_operand, to_builtin, torch_tensor,
 )
 
 PATTERNS = PatternList()
@@ -147,7 +148,7 @@ def convert_pow_scalar(op, rewriter):
                 float(exponent) not in _POW_SPECIAL_CASES:
             _binary(op, rewriter, tcp.PowOp, *op.operands[:2])
             return
-        replace(rewriter, op, [_POW_SPECIAL_CASES[float(exponent)](x)])
+        replace(rewriter, op, [cast_to(_POW_SPECIAL_CASES[float(exponent)](cast_to(x, _opmath(elem))), elem)])
         return
     if not isinstance(exponent, int) or isinstance(exponent, bool) or exponent < 0:
         raise Unsupported("an integer pow needs a constant non-negative integer exponent")
@@ -193,12 +194,15 @@ def _int_power(x: ir.Value, n: int) -> ir.Value:
 @PATTERNS.register("torch.aten.gelu")
 def convert_gelu(op, rewriter):
     """x * Phi(x): exactly 0.5 * x * (1 + erf(x / sqrt(2))), or with
-    approximate="tanh" 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3)))."""
+    approximate="tanh" 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))),
+    in float32 for 16-bit floats (_opmath)."""
     approximate = const_str_or_none(op.operands[1], "approximate") or "none"
     x = _input(op)
-    t = ir.RankedTensorType(x.type)
-    if not is_float(t.element_type):
+    elem = ir.RankedTensorType(x.type).element_type
+    if not is_float(elem):
         raise Unsupported("expected a floating-point result")
+    x = cast_to(x, _opmath(elem))
+    t = ir.RankedTensorType(x.type)
     const = lambda c: broadcast_like(scalar_tensor(c, t.element_type, t.rank), x)  # noqa: E731
     if approximate == "none":
         inner = tcp.ErfOp.create(x.type, in_=_mul(x, const(math.sqrt(0.5)))).result
@@ -209,7 +213,13 @@ def convert_gelu(op, rewriter):
     else:
         raise Unsupported(f"gelu approximate={approximate!r}")
     one_plus = tcp.AddOp.create(x.type, in1=const(1.0), in2=inner).result
-    replace(rewriter, op, [_mul(_mul(x, const(0.5)), one_plus)])
+    replace(rewriter, op, [cast_to(_mul(_mul(x, const(0.5)), one_plus), elem)])
+
+
+def _opmath(elem: ir.Type) -> ir.Type:
+    """The type an op made of several TCP ops computes in: PyTorch's CPU
+    kernels compute a 16-bit float op in float32 and round its result once."""
+    return ir.F32Type.get() if str(elem) in LOW_PRECISION_FLOATS else elem
 
 
 # ---------------------------------------------------------------------------
@@ -351,10 +361,38 @@ def convert_relu(op, rewriter):
 # ---------------------------------------------------------------------------
 
 
-@PATTERNS.register("torch.aten.to.dtype", "torch.aten._to_copy", "torch.prims.convert_element_type",
-                   "torch.aten.to.dtype_layout", "torch.aten.clone", "torch.aten.detach",
-                   "torch.aten.alias", "torch.aten.contiguous")
+_CONVERSIONS = ("torch.aten.to.dtype", "torch.aten._to_copy", "torch.prims.convert_element_type",
+                "torch.aten.to.dtype_layout")
+
+
+@PATTERNS.register(*_CONVERSIONS, "torch.aten.clone", "torch.aten.detach", "torch.aten.alias",
+                   "torch.aten.contiguous")
 def convert_to_dtype(op, rewriter):
-    """Type conversions and copies: value semantics make a copy the identity."""
-    replace(rewriter, op, [_input(op)])
+    """Type conversions and copies: value semantics make a copy the identity.
+    TCP's integers are signless: a uint8 tensor (dynamic quantization's, see
+    frontend.py) is held as i8 when only conversions to float read it, its
+    casts unsigned on both sides."""
+    source, target = torch_tensor(op.operands[0].type), result_tensor(op)
+    if target.dtype == "ui8":
+        _check_read_as_float(op)
+        x = to_builtin(op.operands[0])
+        i8 = ir.RankedTensorType.get(ir.RankedTensorType(x.type).shape, ir.IntegerType.get_signless(8))
+        replace(rewriter, op, [tcp.CastOp.create(i8, in_=x, out_int_signedness="Unsigned").result])
+    elif source is not None and source.dtype == "ui8":
+        producer = defining_op(op.operands[0])
+        if producer is None or producer.name != "torch_c.from_builtin_tensor":
+            raise Unsupported("its uint8 operand is not a conversion to uint8")
+        t = ir.RankedTensorType.get(ir.RankedTensorType(producer.operands[0].type).shape, target.element_type())
+        replace(rewriter, op, [tcp.CastOp.create(t, in_=producer.operands[0], in_int_signedness="Unsigned").result])
+    else:
+        replace(rewriter, op, [_input(op)])
+
+
+def _check_read_as_float(op) -> None:
+    for use in op.results[0].uses:
+        reader = use.owner
+        result = torch_tensor(reader.results[0].type) if len(reader.results) == 1 else None
+        if reader.name not in _CONVERSIONS or result is None or not result.dtype.startswith(("f", "bf")):
+            name = "the function's return" if reader.name == "torch_c.to_builtin_tensor" else reader.name
+            raise Unsupported(f"its uint8 result is read by {name}; only conversions to float can read it")
 

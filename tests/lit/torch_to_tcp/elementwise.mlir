@@ -433,6 +433,24 @@ func.func @gelu_tanh(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f
 
 // -----
 
+// A bfloat16 gelu computes in float32 and rounds once, as PyTorch's kernel
+// does (one rounding per TCP op would round six times).
+// CHECK-LABEL: func.func @gelu_bf16
+// CHECK: %[[X:.*]] = tcp.cast %arg0 : tensor<?x4xbf16> -> tensor<?x4xf32>
+// CHECK: tcp.erf %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK-NOT: bf16
+// CHECK: %[[HX:.*]] = tcp.mul %[[X]], %{{.*}} : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[R:.*]] = tcp.mul %[[HX]], %{{.*}} : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[B:.*]] = tcp.cast %[[R]] : tensor<?x4xf32> -> tensor<?x4xbf16>
+// CHECK: return %[[B]]
+func.func @gelu_bf16(%arg0: !torch.vtensor<[?,4],bf16>) -> !torch.vtensor<[?,4],bf16> {
+  %str = torch.constant.str "none"
+  %0 = torch.aten.gelu %arg0, %str : !torch.vtensor<[?,4],bf16>, !torch.str -> !torch.vtensor<[?,4],bf16>
+  return %0 : !torch.vtensor<[?,4],bf16>
+}
+
+// -----
+
 // clamp with tensor bounds: max with the lower bound, then min with the
 // upper one (a missing bound is skipped).
 // CHECK-LABEL: func.func @clamp_tensor

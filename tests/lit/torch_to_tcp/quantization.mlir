@@ -3,6 +3,7 @@
 // -128: the zero point 141 becomes 13 and [0, 255] becomes [-128, 127].
 // RUN: tcp-opt %s --split-input-file --torch-to-tcp | FileCheck %s
 // RUN: not tcp-opt %S/Inputs/uint8_escapes.mlir --torch-to-tcp 2>&1 | FileCheck %s --check-prefix=ESCAPE
+// RUN: not tcp-opt %S/Inputs/uint8_conversion_escapes.mlir --torch-to-tcp 2>&1 | FileCheck %s --check-prefix=CONVERSION-ESCAPE
 
 // CHECK-LABEL: func.func @quantize_dequantize_uint8
 // CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>)
@@ -61,3 +62,28 @@ func.func @dequantize_per_channel(%w: !torch.vtensor<[4,3],si8>, %s: !torch.vten
 // values: the quantize op is refused, and named.
 // ESCAPE: error: 1 op could not be converted to TCP:
 // ESCAPE-NEXT: uint8_escapes.mlir:{{[0-9]+}}:{{[0-9]+}}: torch.quantized_decomposed.quantize_per_tensor (its uint8 result is read by the function's return; only torch.quantized_decomposed.dequantize_per_tensor can read it)
+
+// -----
+
+// Dynamic quantization's uint8 tensor (frontend.py decomposes its quantize
+// into tensor arithmetic and a conversion to uint8): held as i8, converted
+// as unsigned on both sides.
+// CHECK-LABEL: func.func @uint8_round_trip
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>)
+// CHECK: %[[Q:.*]] = tcp.cast %[[X]] {out_int_signedness = #tcp<signedness Unsigned>} : tensor<?x8xf32> -> tensor<?x8xi8>
+// CHECK: %[[F:.*]] = tcp.cast %[[Q]] {in_int_signedness = #tcp<signedness Unsigned>} : tensor<?x8xi8> -> tensor<?x8xf32>
+// CHECK: return %[[F]]
+func.func @uint8_round_trip(%arg0: !torch.vtensor<[?,8],f32>) -> !torch.vtensor<[?,8],f32> {
+  %uint8 = torch.constant.int 0
+  %float32 = torch.constant.int 6
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %0 = torch.aten.to.dtype %arg0, %uint8, %false, %false, %none : !torch.vtensor<[?,8],f32>, !torch.int, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[?,8],ui8>
+  %1 = torch.aten.to.dtype %0, %float32, %false, %false, %none : !torch.vtensor<[?,8],ui8>, !torch.int, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[?,8],f32>
+  return %1 : !torch.vtensor<[?,8],f32>
+}
+
+// A uint8 tensor read by anything but a conversion to float would see a
+// signless i8: the conversion to uint8 is refused, and named.
+// CONVERSION-ESCAPE: error: 1 op could not be converted to TCP:
+// CONVERSION-ESCAPE-NEXT: uint8_conversion_escapes.mlir:{{[0-9]+}}:{{[0-9]+}}: torch.aten.to.dtype (its uint8 result is read by the function's return; only conversions to float can read it)

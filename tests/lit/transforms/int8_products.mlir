@@ -125,3 +125,49 @@ func.func @conv(%x: tensor<?x2x5x5xi8>) -> tensor<?x3x3x3xf32> {
   %y = tcp.conv %a, %b {dilation = [1, 1], groups = 1 : i64, input_dilation = [1, 1], padding_high = [1, 1], padding_low = [1, 1], stride = [2, 2]} : tensor<?x2x5x5xf32>, tensor<3x2x3x3xf32> -> tensor<?x3x3x3xf32>
   return %y : tensor<?x3x3x3xf32>
 }
+
+// -----
+
+// Dynamic quantization: the activation's zero point and scale are computed
+// at run time (arguments here) and its uint8 values are read unsigned. The
+// int8 operand is q - 128 (wrapping), its zero point za - 128.
+// CHECK-LABEL: func.func @dynamic_linear
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xi8>, %[[ZA:.*]]: tensor<1x1xf32>, %[[SA:.*]]: tensor<1x1xf32>)
+// CHECK: %[[W:.*]] = tcp.const {value = dense<{{.*}}> : tensor<4x3xi8>}
+// CHECK: %[[SHIFT:.*]] = tcp.const {value = dense<-128> : tensor<1x1xi8>}
+// CHECK: %[[SHIFTS:.*]] = tcp.broadcast %[[SHIFT]]
+// CHECK: %[[QA:.*]] = tcp.add %[[X]], %[[SHIFTS]] : tensor<?x4xi8>, tensor<?x4xi8> -> tensor<?x4xi8>
+// CHECK: %[[ACC:.*]] = tcp.contract %[[QA]], %[[W]] {{.*}} : tensor<?x4xi8>, tensor<4x3xi8> -> tensor<?x3xi32>
+// CHECK: %[[F:.*]] = tcp.cast %[[ACC]]
+// CHECK: %[[SUMS:.*]] = tcp.reduce
+// CHECK: %[[MINUS:.*]] = tcp.const {value = dense<-1.280000e+02> : tensor<1x1xf32>}
+// CHECK: %[[ZS:.*]] = tcp.add %[[ZA]], %[[MINUS]] : tensor<1x1xf32>
+// CHECK: %[[Z1:.*]] = tensor.collapse_shape %[[ZS]]
+// CHECK: %[[ZB:.*]] = tcp.broadcast %[[Z1]]
+// CHECK: %[[TERMS:.*]] = tcp.mul %[[SUMS]], %[[ZB]] : tensor<3xf32>
+// CHECK: %[[D:.*]] = tcp.sub %[[F]], %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[SB:.*]] = tcp.const {value = dense<5.000000e-01> : tensor<1xf32>}
+// CHECK: %[[S1:.*]] = tensor.collapse_shape %[[SA]]
+// CHECK: %[[S:.*]] = tcp.mul %[[SB]], %[[S1]] : tensor<1xf32>
+// CHECK: %[[Y:.*]] = tcp.mul %[[D]], %{{.*}} : tensor<?x3xf32>
+// CHECK: return %[[Y]]
+func.func @dynamic_linear(%x: tensor<?x4xi8>, %za: tensor<1x1xf32>, %sa: tensor<1x1xf32>) -> tensor<?x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xi8>
+  %xf = tcp.cast %x {in_int_signedness = #tcp<signedness Unsigned>} : tensor<?x4xi8> -> tensor<?x4xf32>
+  %zab = tcp.broadcast %za, %n, %c4 {axes = [0, 1]} : tensor<1x1xf32>, index, index -> tensor<?x4xf32>
+  %xs = tcp.sub %xf, %zab : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+  %sab = tcp.broadcast %sa, %n, %c4 {axes = [0, 1]} : tensor<1x1xf32>, index, index -> tensor<?x4xf32>
+  %a = tcp.mul %xs, %sab : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>
+  %w = tcp.const {value = dense<[[1, -2, 3], [5, 6, -7], [-9, 10, 11], [4, 0, -1]]> : tensor<4x3xi8>} : tensor<4x3xi8>
+  %wf = tcp.cast %w {in_int_signedness = #tcp<signedness Signed>} : tensor<4x3xi8> -> tensor<4x3xf32>
+  %zw = tcp.const {value = dense<0.0> : tensor<1x1xf32>} : tensor<1x1xf32>
+  %zwb = tcp.broadcast %zw, %c4, %c4 {axes = [0, 1]} : tensor<1x1xf32>, index, index -> tensor<4x3xf32>
+  %ws = tcp.sub %wf, %zwb : tensor<4x3xf32>, tensor<4x3xf32> -> tensor<4x3xf32>
+  %sw = tcp.const {value = dense<0.5> : tensor<1x1xf32>} : tensor<1x1xf32>
+  %swb = tcp.broadcast %sw, %c4, %c4 {axes = [0, 1]} : tensor<1x1xf32>, index, index -> tensor<4x3xf32>
+  %b = tcp.mul %ws, %swb : tensor<4x3xf32>, tensor<4x3xf32> -> tensor<4x3xf32>
+  %y = tcp.contract %a, %b {lhs_batch_dims = [], lhs_contracting_dims = [1], rhs_batch_dims = [], rhs_contracting_dims = [0]} : tensor<?x4xf32>, tensor<4x3xf32> -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
+}
