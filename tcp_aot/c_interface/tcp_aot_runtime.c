@@ -125,7 +125,8 @@ TCP_AOT_HELPER void tcp_aot_track(tcp_aot_call *call, void *p) {
 // a freed one waits here for the next allocation it fits (at most twice its
 // size), up to TCP_AOT_KEPT blocks, the oldest freed first. Any thread may
 // allocate (parallel loops do); a block's size is malloc's.
-enum { TCP_AOT_LARGE = 128 << 10, TCP_AOT_KEPT = 64 };
+#define TCP_AOT_LARGE ((size_t)128 << 10)
+#define TCP_AOT_KEPT 64
 static void *tcp_aot_kept[TCP_AOT_KEPT];
 static size_t tcp_aot_kept_bytes[TCP_AOT_KEPT];
 static int tcp_aot_n_kept;
