@@ -194,10 +194,15 @@ static uint8_t *tcp_aot_amx_scratch(size_t bytes) {
   return scratch->data;
 }
 
+// K of `operands`, in bytes, padded as packed B holds it.
+static int64_t tcp_aot_packed_depth(tcp_aot_operands operands, int64_t k) {
+  return tcp_aot_padded_depth(operands == TCP_AOT_BF16 ? 2 * k : k);
+}
+
 // B's columns [0, n) packed (in blocks of 32 columns, as above).
 static void tcp_aot_pack_b(tcp_aot_operands operands, const uint8_t *b, int64_t ldb, int64_t k, int64_t n,
                            uint8_t *packed) {
-  int64_t k_pad = tcp_aot_padded_depth(operands == TCP_AOT_BF16 ? 2 * k : k);
+  int64_t k_pad = tcp_aot_packed_depth(operands, k);
   if (operands == TCP_AOT_BF16)
     tcp_aot_pack_b_bf16((const uint16_t *)b, ldb, k, n, k_pad / 2, (uint16_t *)packed);
   else
@@ -207,7 +212,7 @@ static void tcp_aot_pack_b(tcp_aot_operands operands, const uint8_t *b, int64_t 
 // Packed weights. A B that lies in the program's weights holds the same
 // values at every call: it is packed once, at its first product, and kept
 // (keyed by its address, shape and row stride) until the weights in use
-// change or the .so is unloaded. Packing BERT-base's weights took a tenth
+// change or the .so is unloaded. Packing BERT-base's weights took a sixth
 // of each call in bfloat16; kept, they take as much memory again as the
 // weights the products read (the weights' own pages are no longer read).
 typedef struct {
@@ -277,7 +282,7 @@ static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const
   pthread_mutex_lock(&tcp_aot_packed_lock);
   const uint8_t *found = tcp_aot_find_packed(key);
   if (!found && tcp_aot_room_for_packed()) {
-    int64_t k_pad = tcp_aot_padded_depth(operands == TCP_AOT_BF16 ? 2 * k : k);
+    int64_t k_pad = tcp_aot_packed_depth(operands, k);
     int64_t n_pad = (n + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK * TCP_AOT_BLOCK;
     key.packed = aligned_alloc(64, (size_t)(n_pad * k_pad));
     if (key.packed) {
