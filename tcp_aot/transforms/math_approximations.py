@@ -11,6 +11,11 @@ math.absf and math.sqrt into (scalarized) libm calls and rejects
 math.copysign, so signs are handled on the bits and rsqrt's square root is
 llvm.intr.sqrt (the instruction). f64 ops and every other op are left alone.
 
+The exact ops (roundeven, round, floor, ceil, trunc, sqrt, absf; f32 and
+f64) would be scalar libm calls too, one per lane: a quantizing round in an
+int8 program's every epilogue. They become arith ops (rounding by the 2^23
+add) and the square root instruction, bit for bit what libm returns.
+
 Design rules, for accuracy over the whole f32 range (a few ulps, see the
 table in tests/execution/test_math_approximations.py):
   * Range reduction is exact or carries an extra-precision correction
@@ -52,20 +57,26 @@ from ..walk import collect
 
 def approximate_math(root: ir.Operation) -> None:
     """Replace every f32 (scalar or vector) math op of APPROXIMATIONS nested
-    in `root` by its approximation."""
-    ops = collect(root, lambda op: op.name in APPROXIMATIONS and _is_f32(op.results[0].type))
-    for op in ops:
+    in `root` by its approximation, and every f32 or f64 op of EXACT by its
+    exact expansion."""
+    def rewrite(op) -> Callable[..., ir.Value] | None:
+        ftype = _element(op.results[0].type) if len(op.results) == 1 else None
+        if isinstance(ftype, ir.F32Type) and op.name in APPROXIMATIONS:
+            return APPROXIMATIONS[op.name]
+        if isinstance(ftype, (ir.F32Type, ir.F64Type)):
+            return EXACT.get(op.name)
+        return None
+
+    for op in collect(root, lambda op: rewrite(op) is not None):
         with ir.InsertionPoint(op), op.location:
             b = _Builder(op.results[0].type)
-            result = APPROXIMATIONS[op.name](b, *op.operands)
+            result = rewrite(op)(b, *op.operands)
         op.results[0].replace_all_uses_with(result)
         op.erase()
 
 
-def _is_f32(t: ir.Type) -> bool:
-    if isinstance(t, ir.VectorType):
-        t = t.element_type
-    return isinstance(t, ir.F32Type)
+def _element(t: ir.Type) -> ir.Type:
+    return t.element_type if isinstance(t, ir.VectorType) else t
 
 
 # ---------------------------------------------------------------------------
@@ -729,6 +740,52 @@ def _rsqrt(b: _Builder, x):
     hardware instruction)."""
     return b.div(b.f(1.0), b.sqrt(x))
 
+
+# ---------------------------------------------------------------------------
+# Exact ops: rounding to integers, square root, absolute value
+# ---------------------------------------------------------------------------
+
+
+def _roundeven(b: _Builder, x):
+    """Ties to even, as the FPU rounds: |x| + 2^23 (f32) has no fraction bits
+    left, so the add rounds, and subtracting 2^23 back is exact. |x| >= 2^23
+    is already an integer (or inf); NaN fails the compare and stays."""
+    big = 2.0 ** (23 if b.bits == 32 else 52)
+    ax = b.abs(x)
+    rounded = b.copysign(b.sub(b.add(ax, b.f(big)), b.f(big)), x)
+    return b.select(b.cmp("OLT", ax, b.f(big)), rounded, x)
+
+
+def _floor(b: _Builder, x):
+    r = _roundeven(b, x)
+    return b.copysign(b.select(b.cmp("OGT", r, x), b.sub(r, b.f(1.0)), r), x)
+
+
+def _ceil(b: _Builder, x):
+    r = _roundeven(b, x)
+    return b.copysign(b.select(b.cmp("OLT", r, x), b.add(r, b.f(1.0)), r), x)
+
+
+def _trunc(b: _Builder, x):
+    return b.copysign(_floor(b, b.abs(x)), x)
+
+
+def _round_half_away(b: _Builder, x):
+    """Ties away from zero: x - trunc(x) is exact, and decides."""
+    t = _trunc(b, x)
+    away = b.cmp("OGE", b.abs(b.sub(x, t)), b.f(0.5))
+    return b.select(away, b.add(t, b.copysign(b.f(1.0), x)), t)
+
+
+EXACT: dict[str, Callable[..., ir.Value]] = {
+    "math.roundeven": _roundeven,
+    "math.round": _round_half_away,
+    "math.floor": _floor,
+    "math.ceil": _ceil,
+    "math.trunc": _trunc,
+    "math.sqrt": lambda b, x: b.sqrt(x),
+    "math.absf": lambda b, x: b.abs(x),
+}
 
 APPROXIMATIONS: dict[str, Callable[..., ir.Value]] = {
     "math.exp": _exp,

@@ -15,7 +15,8 @@ Programs:
     contract into FMAs, when the CPU has FMA;
   * a vector<16xf32> loop per math op (the pass runs after vectorization),
     which must give the scalar code's bits exactly;
-  * an f64 program, whose math ops must stay libm calls.
+  * an f64 program, whose transcendental math ops must stay libm calls;
+  * the exact ops (rounding, sqrt, abs) in f32 and f64, bit for bit NumPy's.
 No libm symbol may remain in the f32 shared objects (`nm -u`).
 
 Errors are measured in ulps of the f64 reference (an error of at most 0.5 is
@@ -554,6 +555,45 @@ def test_fma_build_uses_fma(tcp_libraries, workdir):
         pytest.skip("the CPU has no FMA")
     assert "vfmadd" in (workdir / "tcp_fma.S").read_text()
     assert "vfmadd" not in (workdir / "tcp_generic.S").read_text()
+
+
+EXACT_TCP = {"round_even": np.rint, "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc, "sqrt": np.sqrt,
+             "abs": np.abs,
+             "round": lambda x: np.where(np.abs(x - np.trunc(x)) >= 0.5, np.trunc(x) + np.sign(x), np.trunc(x))}
+
+
+def exact_inputs(dtype) -> np.ndarray:
+    """Ties and their neighbours, every magnitude up to and past the last
+    fraction bit, random bit patterns and the special values."""
+    info = np.finfo(dtype)
+    halves = np.arange(-20, 21, dtype=dtype) + dtype(0.5)
+    big = dtype(2.0 ** (info.nmant - 1))
+    near = np.concatenate([halves, np.nextafter(halves, dtype(-np.inf)), np.nextafter(halves, dtype(np.inf)),
+                           big + np.arange(-3, 4, dtype=dtype) * dtype(0.5), 2 * big + np.arange(-3, 4, dtype=dtype)])
+    rng = np.random.default_rng(7)
+    scales = (10.0 ** rng.uniform(-8, 20, 4000)).astype(dtype)
+    bits = rng.integers(0, 2 ** info.bits, 4000, dtype=np.uint64).astype(f"u{info.bits // 8}").view(dtype)
+    special = np.array([0.0, np.inf, np.nan, info.tiny, info.smallest_subnormal, info.max], dtype)
+    values = np.concatenate([near, scales * rng.uniform(-1, 1, 4000).astype(dtype), bits, special])
+    return np.concatenate([values, -values])
+
+
+@pytest.mark.parametrize("element", ["f32", "f64"])
+def test_exact_ops_are_bit_exact_without_libm(workdir, element):
+    """roundeven, round, floor, ceil, trunc, sqrt and abs: NumPy's bits, the
+    sign of zeros and NaNs included, and no libm call left."""
+    so, sigs = build(tcp_program(element, list(EXACT_TCP), {}), workdir, f"exact_{element}", PASSES)
+    assert not undefined_symbols(so) & libm_symbols(), undefined_symbols(so) & libm_symbols()
+    lib = Library(so, sigs)
+    dtype = np.float32 if element == "f32" else np.float64
+    x = exact_inputs(dtype)
+    ints = f"u{np.dtype(dtype).itemsize}"
+    for op, reference in EXACT_TCP.items():
+        with np.errstate(invalid="ignore"):
+            expected = reference(x).astype(dtype)
+        got = lib.call(f"approx_{op}", x)[0]
+        same = (got.view(ints) == expected.view(ints)) | (np.isnan(got) & np.isnan(expected))
+        assert same.all(), (op, [(x[i], got[i], expected[i]) for i in np.flatnonzero(~same)[:5]])
 
 
 def test_f64_ops_stay_libm(workdir):

@@ -1,6 +1,7 @@
 // approximate-math: f32 transcendental math ops, scalar and vector, become
 // arith ops (polynomials with contract flags, exponent-bit tricks, selects
-// for the special values); f64 ops and other math ops are left alone.
+// for the special values); f64 ones and other math ops are left alone. The
+// exact ops (rounding, sqrt, absf) become arith ops or llvm.intr.sqrt.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=approximate-math | FileCheck %s
 
 // CHECK-LABEL: func.func @scalar_f32(
@@ -67,25 +68,26 @@ func.func @vector_f32(%x: vector<16xf32>, %y: vector<16xf32>) -> (vector<16xf32>
 
 // -----
 
-// f64 ops stay (libm), as do math ops the pass does not approximate.
+// f64 transcendental ops stay (libm), as do f16 ops and math ops the pass
+// knows nothing of.
 // CHECK-LABEL: func.func @untouched(
 // CHECK: math.exp %{{.*}} : f64
 // CHECK: math.tanh %{{.*}} : vector<4xf64>
 // CHECK: math.sin %{{.*}} : f64
 // CHECK: math.powf %{{.*}}, %{{.*}} : f64
-// CHECK: math.sqrt %{{.*}} : f32
-// CHECK: math.floor %{{.*}} : vector<16xf32>
+// CHECK: math.cbrt %{{.*}} : f32
+// CHECK: math.floor %{{.*}} : f16
 // CHECK: math.exp %{{.*}} : f16
 // CHECK: return
-func.func @untouched(%d: f64, %v: vector<4xf64>, %x: f32, %w: vector<16xf32>, %h: f16) -> (f64, vector<4xf64>, f64, f64, f32, vector<16xf32>, f16) {
+func.func @untouched(%d: f64, %v: vector<4xf64>, %x: f32, %h: f16) -> (f64, vector<4xf64>, f64, f64, f32, f16, f16) {
   %0 = math.exp %d : f64
   %1 = math.tanh %v : vector<4xf64>
   %2 = math.sin %d : f64
   %3 = math.powf %d, %d : f64
-  %4 = math.sqrt %x : f32
-  %5 = math.floor %w : vector<16xf32>
+  %4 = math.cbrt %x : f32
+  %5 = math.floor %h : f16
   %6 = math.exp %h : f16
-  return %0, %1, %2, %3, %4, %5, %6 : f64, vector<4xf64>, f64, f64, f32, vector<16xf32>, f16
+  return %0, %1, %2, %3, %4, %5, %6 : f64, vector<4xf64>, f64, f64, f32, f16, f16
 }
 
 // -----
@@ -119,4 +121,27 @@ func.func @sin_2d(%x: vector<4x8xf32>, %s: vector<2x[4]xf32>) -> (vector<4x8xf32
   %0 = math.sin %x : vector<4x8xf32>
   %1 = math.cos %s : vector<2x[4]xf32>
   return %0, %1 : vector<4x8xf32>, vector<2x[4]xf32>
+}
+
+// -----
+
+// The exact ops, f32 and f64, scalar and vector: arith ops and the square
+// root instruction, never a libm call.
+// CHECK-LABEL: func.func @exact(
+// CHECK-NOT: math.
+// CHECK: arith.constant 0x4B000000 : f32
+// CHECK: arith.constant dense<0x4330000000000000> : vector<8xf64>
+// CHECK: llvm.intr.sqrt(%{{.*}}) : (vector<16xf32>) -> vector<16xf32>
+// CHECK-NOT: math.
+// CHECK: return
+func.func @exact(%x: f32, %v: vector<8xf64>, %w: vector<16xf32>) -> (f32, f32, f32, f32, f32, vector<8xf64>, vector<16xf32>, vector<16xf32>) {
+  %0 = math.roundeven %x : f32
+  %1 = math.round %x : f32
+  %2 = math.floor %x : f32
+  %3 = math.ceil %x : f32
+  %4 = math.trunc %x : f32
+  %5 = math.roundeven %v : vector<8xf64>
+  %6 = math.sqrt %w : vector<16xf32>
+  %7 = math.absf %w : vector<16xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f32, f32, f32, f32, vector<8xf64>, vector<16xf32>, vector<16xf32>
 }
