@@ -123,6 +123,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "mark-product-epilogues": PythonPass(
         "tcp_aot.transforms.epilogues", "mark_product_epilogues",
         "Make the elementwise op that is a matrix product's only use finish it in place, for the schedules to fuse"),
+    "collapse-contiguous-loops": PythonPass(
+        "tcp_aot.transforms.collapse_loops", "collapse_contiguous_loops",
+        "Iterate as one loop the adjacent loops of an elementwise generic that every operand reads as one run"),
     "mark-parallel": PythonPass(
         "tcp_aot.transforms.parallel", "mark_parallel",
         "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
@@ -229,6 +232,7 @@ PIPELINES: dict[str, list[str]] = {
         "pad-product-columns",
         "batch-matmul-to-matmuls",
         "mark-product-epilogues",
+        "collapse-contiguous-loops",
         "mark-parallel",
         "schedule-parallel",
         "mark-microkernel-products",
