@@ -88,10 +88,11 @@ def _contiguous(v: ir.Value) -> bool:
             v = op.operands[0]
         elif op.name == "scf.for":
             v = op.opview.initArgs[ir.OpResult(v).result_number]
-        elif op.name.startswith("linalg.") or op.name == "tensor.insert_slice":
-            # Destination-passing style: the result is the init's buffer.
-            inits = list(op.opview.outputs) if op.name.startswith("linalg.") else [op.operands[1]]
-            v = inits[ir.OpResult(v).result_number]
+        elif op.name == "tensor.insert_slice":
+            v = op.operands[1]
+        elif op.name.startswith("linalg."):
+            # Destination-passing style: result i is init i's buffer, the inits last.
+            v = op.operands[len(op.operands) - len(op.results) + ir.OpResult(v).result_number]
         else:
             return False
 

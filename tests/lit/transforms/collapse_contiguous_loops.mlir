@@ -127,3 +127,23 @@ func.func @epilogue(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16
   } -> tensor<16x32xf32>
   return %r : tensor<16x32xf32>
 }
+
+// -----
+
+// The buffer of a named op's result is its init's: a transpose into a fresh
+// tensor is dense, and its reader collapses.
+// CHECK-LABEL: func.func @after_transpose
+// CHECK:      tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2]] : tensor<4x8x2xf32> into tensor<64xf32>
+func.func @after_transpose(%x: tensor<8x4x2xf32>) -> tensor<4x8x2xf32> {
+  %e = tensor.empty() : tensor<4x8x2xf32>
+  %t = linalg.transpose ins(%x : tensor<8x4x2xf32>) outs(%e : tensor<4x8x2xf32>) permutation = [1, 0, 2]
+  %e2 = tensor.empty() : tensor<4x8x2xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                       iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%t : tensor<4x8x2xf32>) outs(%e2 : tensor<4x8x2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  } -> tensor<4x8x2xf32>
+  return %r : tensor<4x8x2xf32>
+}
