@@ -31,6 +31,7 @@ from ..dialects.tcp_base import is_float
 from ..linalg_builders import dim_of, index_const
 from ..walk import collect
 from .simplify import is_constant, is_weight
+from .tcp_builders import splat
 from ..weights.module_weights import ModuleWeights
 
 _ELEMENTWISE = {tcp.AddOp.OPERATION_NAME: "+", tcp.SubOp.OPERATION_NAME: "-",
@@ -119,19 +120,14 @@ def _affine(steps, t: ir.RankedTensorType) -> tuple[ir.Value | None, ir.Value | 
         if kind == "+":
             shift = c if shift is None else apply(tcp.AddOp, shift, c)
         elif kind == "-":
-            shift = apply(tcp.SubOp, shift if shift is not None else _splat(t, 0.0), c)
+            shift = apply(tcp.SubOp, shift if shift is not None else splat(t, 0.0), c)
         elif kind == "*":
             scale = c if scale is None else apply(tcp.MulOp, scale, c)
             shift = None if shift is None else apply(tcp.MulOp, shift, c)
         else:
-            scale = apply(tcp.DivFOp, scale if scale is not None else _splat(t, 1.0), c)
+            scale = apply(tcp.DivFOp, scale if scale is not None else splat(t, 1.0), c)
             shift = None if shift is None else apply(tcp.DivFOp, shift, c)
     return scale, shift
-
-
-def _splat(t: ir.RankedTensorType, value: float) -> ir.Value:
-    return tcp.ConstOp.create(t, value=ir.DenseElementsAttr.get_splat(t, ir.FloatAttr.get(t.element_type, value))
-                              ).result
 
 
 def _scaled_weights(w: ir.Value, scale: ir.Value) -> ir.Value:

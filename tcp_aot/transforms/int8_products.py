@@ -34,10 +34,10 @@ from torch_mlir import ir
 from torch_mlir.dialects import tensor
 
 from ..dialects import tcp
-from ..dialects.tcp_base import PURE, element_type, has_trait, i64_array, is_int
+from ..dialects.tcp_base import PURE, element_type, has_trait, i64_array
 from ..interpreter import Interpreter, InterpreterError
-from ..linalg_builders import dim_of, index_const
 from ..walk import collect
+from .tcp_builders import reshaped, splat, spread, times
 from ..weights.module_weights import ModuleWeights
 
 # Ops that move elements without computing on them (cloned onto the int8 tensor).
@@ -78,7 +78,7 @@ class Dequantized:
         if za is not None:
             return za
         return tcp.AddOp.create(self.zero_point.type, in1=self.zero_point,
-                                in2=_splat(ir.RankedTensorType(self.zero_point.type), self.shift)).result
+                                in2=splat(ir.RankedTensorType(self.zero_point.type), self.shift)).result
 
     def built_scale(self) -> float | ir.Value:
         return float(self.scale_value.item()) if self.scale_value is not None else self.scale
@@ -274,23 +274,23 @@ def _rescaled(acc: ir.Value, a: Dequantized, b: Dequantized, channel: int | None
     out_t = ir.RankedTensorType.get(t.shape, ir.F32Type.get())
     result = tcp.CastOp.create(out_t, in_=acc, in_int_signedness="Signed").result
     if a.signed_zero_point() != 0.0:
-        result = tcp.SubOp.create(out_t, in1=result, in2=_spread(_times(sums(), a.built_zero_point()), result)).result
+        result = tcp.SubOp.create(out_t, in1=result, in2=spread(times(sums(), a.built_zero_point()), result)).result
     sa, sb = a.built_scale(), float(b.scale_value.item()) if b.per_tensor else None
     if channel is None and isinstance(sa, float):
-        factor = _splat(ir.RankedTensorType.get([1] * t.rank, out_t.element_type), sa * sb)
+        factor = splat(ir.RankedTensorType.get([1] * t.rank, out_t.element_type), sa * sb)
     elif channel is None:
-        factor = _reshaped(_times(_splat(ir.RankedTensorType.get([1], out_t.element_type), sb), sa), [1] * t.rank)
+        factor = reshaped(times(splat(ir.RankedTensorType.get([1], out_t.element_type), sb), sa), [1] * t.rank)
     else:
         channels = int(np.prod(ir.RankedTensorType(b.scale.type).shape))
         along = [1] * t.rank
         along[channel] = channels
-        factor = _reshaped(_times(_reshaped(b.scale, [channels]), sa), along)
-    return tcp.MulOp.create(out_t, in1=result, in2=_spread(factor, result)).result
+        factor = reshaped(times(reshaped(b.scale, [channels]), sa), along)
+    return tcp.MulOp.create(out_t, in1=result, in2=spread(factor, result)).result
 
 
 def _per_channel(sums: ir.Value, rank: int) -> ir.Value:
     """[O] as [1, O, 1, ...] (a convolution's output channels)."""
-    return _reshaped(sums, [1, ir.RankedTensorType(sums.type).shape[0]] + [1] * (rank - 2))
+    return reshaped(sums, [1, ir.RankedTensorType(sums.type).shape[0]] + [1] * (rank - 2))
 
 
 def _moved(operand: Dequantized) -> ir.Value:
@@ -299,8 +299,8 @@ def _moved(operand: Dequantized) -> ir.Value:
     x = operand.q
     if operand.shift:
         t = ir.RankedTensorType(x.type)
-        shift = _splat(ir.RankedTensorType.get([1] * t.rank, t.element_type), operand.shift)
-        x = tcp.AddOp.create(t, in1=x, in2=_spread(shift, x)).result
+        shift = splat(ir.RankedTensorType.get([1] * t.rank, t.element_type), operand.shift)
+        x = tcp.AddOp.create(t, in1=x, in2=spread(shift, x)).result
     for op in operand.layout:
         clone = op.clone()
         clone.operands[0] = x
@@ -318,46 +318,3 @@ def _sums(qb: ir.Value, contracting: list[int]) -> ir.Value:
     wide = tcp.CastOp.create(ir.RankedTensorType.get(t.shape, f32), in_=qb, in_int_signedness="Signed").result
     kept = [s for d, s in enumerate(t.shape) if d not in contracting]
     return tcp.ReduceOp.create(ir.RankedTensorType.get(kept, f32), in_=wide, kind="Sum", axes=contracting).result
-
-
-def _times(x: ir.Value, factor: float | ir.Value) -> ir.Value:
-    """x times a number, or times a tensor of one element (computed at run time)."""
-    t = ir.RankedTensorType(x.type)
-    if isinstance(factor, float):
-        return tcp.MulOp.create(x.type, in1=x, in2=_splat(t, factor)).result
-    return tcp.MulOp.create(x.type, in1=x, in2=_spread(_reshaped(factor, [1] * t.rank), x)).result
-
-
-def _splat(t: ir.RankedTensorType, value: float | int) -> ir.Value:
-    elem = t.element_type
-    attr = ir.IntegerAttr.get(elem, int(value)) if is_int(elem) else ir.FloatAttr.get(elem, value)
-    return tcp.ConstOp.create(t, value=ir.DenseElementsAttr.get_splat(t, attr)).result
-
-
-def _reshaped(x: ir.Value, shape: list[int]) -> ir.Value:
-    """A static tensor with its elements in `shape` (through one dim)."""
-    t = ir.RankedTensorType(x.type)
-    flat_t = ir.RankedTensorType.get([int(np.prod(t.shape))], t.element_type)
-    if t.rank == 0:
-        flat = tensor.ExpandShapeOp(flat_t, x, [], [], [1]).result
-    else:
-        flat = x if t.rank == 1 else tensor.CollapseShapeOp(flat_t, x, [list(range(t.rank))]).result
-    if len(shape) == 1:
-        return flat
-    return tensor.ExpandShapeOp(ir.RankedTensorType.get(shape, t.element_type), flat, [list(range(len(shape)))], [],
-                                shape).result
-
-
-def _spread(x: ir.Value, like: ir.Value) -> ir.Value:
-    """x (like's trailing dims, or unit dims) broadcast to like's shape."""
-    like_t = ir.RankedTensorType(like.type)
-    t = ir.RankedTensorType(x.type)
-    if t.rank < like_t.rank:
-        x = _reshaped(x, [1] * (like_t.rank - t.rank) + list(t.shape))
-        t = ir.RankedTensorType(x.type)
-    axes = [d for d in range(like_t.rank) if t.shape[d] == 1 and like_t.shape[d] != 1]
-    if not axes:
-        return x
-    sizes = [dim_of(like, d) for d in axes]
-    return tcp.BroadcastOp.create(like_t, in_=x, new_dim_sizes=[index_const(s) if isinstance(s, int) else s
-                                                                for s in sizes], axes=axes).result

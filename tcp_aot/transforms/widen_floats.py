@@ -18,12 +18,16 @@ after this pass (optimize-tcp).
 
 from __future__ import annotations
 
+import math
+
 from torch_mlir import ir
 
 from ..dialects import tcp
+from ..dialects.tcp import splat_value
 from ..dialects.tcp_base import element_type, is_float, lookup
 from ..element_types import LOW_PRECISION_FLOATS
 from ..walk import collect
+from .tcp_builders import splat, times
 
 
 def widen_16_bit_floats(root: ir.Operation) -> None:
@@ -38,18 +42,66 @@ _PRODUCTS = (tcp.ContractOp.OPERATION_NAME, tcp.ConvOp.OPERATION_NAME)
 
 
 def _read_bf16_sources(op: ir.Operation) -> None:
-    """A float32 product of two bfloat16 values cast to float32 reads them."""
+    """A float32 product of two bfloat16 values cast to float32 reads them,
+    through views of them and multiplications by numbers: PyTorch's
+    decomposition of scaled_dot_product_attention multiplies the queries
+    and the transposed keys by scale^(1/2) each in float32; the product of
+    the bfloat16 ones times scale is the same up to float32 rounding (what
+    PyTorch's own bfloat16 attention kernel computes)."""
     sources = [_bf16_source(v) for v in op.operands]
-    if str(element_type(op.results[0].type)) == "f32" and all(sources):
-        for i, source in enumerate(sources):
-            op.operands[i] = source
+    if str(element_type(op.results[0].type)) != "f32" or not all(sources):
+        return
+    factor = 1.0
+    with ir.InsertionPoint(op), op.location:
+        for i, (source, views, scale) in enumerate(sources):
+            op.operands[i] = _viewed(source, views)
+            factor *= scale
+    if factor != 1.0:
+        uses = [(use.owner, use.operand_number) for use in op.results[0].uses]
+        with ir.InsertionPoint.after(op), op.location:
+            scaled = times(op.results[0], splat(ir.RankedTensorType.get([1], ir.F32Type.get()), factor))
+        for user, i in uses:
+            user.operands[i] = scaled
 
 
-def _bf16_source(v: ir.Value) -> ir.Value | None:
-    cast = tcp.producer(v, tcp.CastOp)
-    if cast is None or str(element_type(cast.in_.type)) != "bf16" or str(element_type(v.type)) != "f32":
-        return None
-    return cast.in_
+# Ops that move values without computing: a view of bf16 values is one too.
+_VIEWS = (tcp.TransposeOp.OPERATION_NAME, "tensor.expand_shape", "tensor.collapse_shape")
+
+
+def _bf16_source(v: ir.Value) -> tuple[ir.Value, list[ir.Operation], float] | None:
+    """The bfloat16 tensor a float32 value is a cast of, with the views taken
+    of the cast after it (outermost last) and the numbers it was multiplied by."""
+    views, scale = [], 1.0
+    while str(element_type(v.type)) == "f32":
+        cast = tcp.producer(v, tcp.CastOp)
+        if cast is not None:
+            return (cast.in_, views[::-1], scale) if str(element_type(cast.in_.type)) == "bf16" else None
+        mul = tcp.producer(v, tcp.MulOp)
+        if mul is not None:
+            factors = [(splat_value(b), a) for a, b in ((mul.in1, mul.in2), (mul.in2, mul.in1))]
+            factor, v = next(((f, a) for f, a in factors if f is not None and f != 0.0 and math.isfinite(f)),
+                             (None, None))
+            if factor is None:
+                return None
+            scale *= factor
+            continue
+        owner = v.owner
+        if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.operation.name not in _VIEWS:
+            return None
+        views.append(owner.operation)
+        v = owner.operation.operands[0]
+    return None
+
+
+def _viewed(source: ir.Value, views: list[ir.Operation]) -> ir.Value:
+    """The views applied to the bfloat16 source instead."""
+    for view in views:
+        t = ir.RankedTensorType(view.results[0].type)
+        view = ir.Operation.create(view.name, results=[ir.RankedTensorType.get(t.shape, element_type(source.type))],
+                                   operands=[source, *list(view.operands)[1:]],
+                                   attributes={name: view.attributes[name] for name in view.attributes})
+        source = view.results[0]
+    return source
 
 
 def _is_16_bit(t: ir.Type) -> bool:

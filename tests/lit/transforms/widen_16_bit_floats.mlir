@@ -89,3 +89,38 @@ func.func @conv(%x: tensor<?x3x8x8xbf16>, %w: tensor<4x3x3x3xbf16>) -> tensor<?x
   %0 = tcp.conv %x, %w {dilation = [1, 1], groups = 1 : i64, input_dilation = [1, 1], padding_high = [0, 0], padding_low = [0, 0], stride = [1, 1]} : tensor<?x3x8x8xbf16>, tensor<4x3x3x3xbf16> -> tensor<?x4x6x6xbf16>
   return %0 : tensor<?x4x6x6xbf16>
 }
+
+// -----
+
+// Attention's scores as PyTorch decomposes them for bf16: queries and
+// transposed keys cast to f32 and each multiplied by scale^(1/2). The
+// product reads the bf16 tensors (the transpose moves bf16) and its result
+// is multiplied by the scale; a factor read from a tensor stops the match.
+// CHECK-LABEL: func.func @scores
+// CHECK: %[[KT:.*]] = tcp.transpose %arg1 {permutation = [0, 2, 1]} : tensor<?x?x64xbf16> -> tensor<?x64x?xbf16>
+// CHECK: %[[S:.*]] = tcp.contract %arg0, %[[KT]] {{.*}} : tensor<?x?x64xbf16>, tensor<?x64x?xbf16> -> tensor<?x?x?xf32>
+// CHECK: %[[F:.*]] = tcp.const {value = dense<0.124999993> : tensor<1x1x1xf32>}
+// CHECK: %[[B:.*]] = tcp.broadcast %[[F]]
+// CHECK: %[[R:.*]] = tcp.mul %[[S]], %[[B]]
+// CHECK: %[[U:.*]] = tcp.contract %{{.*}}, %{{.*}} {{.*}} : tensor<?x?x64xf32>, tensor<?x64x?xf32> -> tensor<?x?x?xf32>
+// CHECK: return %[[R]], %[[U]]
+func.func @scores(%q: tensor<?x?x64xbf16>, %k: tensor<?x?x64xbf16>, %s: tensor<1x1x1xf32>) -> (tensor<?x?x?xf32>, tensor<?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %b = tensor.dim %q, %c0 : tensor<?x?x64xbf16>
+  %n = tensor.dim %q, %c1 : tensor<?x?x64xbf16>
+  %qf = tcp.cast %q : tensor<?x?x64xbf16> -> tensor<?x?x64xf32>
+  %kf = tcp.cast %k : tensor<?x?x64xbf16> -> tensor<?x?x64xf32>
+  %root = tcp.const {value = dense<0.353553385> : tensor<1x1x1xf32>} : tensor<1x1x1xf32>
+  %rq = tcp.broadcast %root, %b, %n, %c64 {axes = [0, 1, 2]} : tensor<1x1x1xf32>, index, index, index -> tensor<?x?x64xf32>
+  %qs = tcp.mul %qf, %rq : tensor<?x?x64xf32>, tensor<?x?x64xf32> -> tensor<?x?x64xf32>
+  %kt = tcp.transpose %kf {permutation = [0, 2, 1]} : tensor<?x?x64xf32> -> tensor<?x64x?xf32>
+  %rk = tcp.broadcast %root, %b, %c64, %n {axes = [0, 1, 2]} : tensor<1x1x1xf32>, index, index, index -> tensor<?x64x?xf32>
+  %ks = tcp.mul %kt, %rk : tensor<?x64x?xf32>, tensor<?x64x?xf32> -> tensor<?x64x?xf32>
+  %0 = tcp.contract %qs, %ks {lhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_batch_dims = [0], rhs_contracting_dims = [1]} : tensor<?x?x64xf32>, tensor<?x64x?xf32> -> tensor<?x?x?xf32>
+  %sq = tcp.broadcast %s, %b, %n, %c64 {axes = [0, 1, 2]} : tensor<1x1x1xf32>, index, index, index -> tensor<?x?x64xf32>
+  %qt = tcp.mul %qf, %sq : tensor<?x?x64xf32>, tensor<?x?x64xf32> -> tensor<?x?x64xf32>
+  %1 = tcp.contract %qt, %ks {lhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_batch_dims = [0], rhs_contracting_dims = [1]} : tensor<?x?x64xf32>, tensor<?x64x?xf32> -> tensor<?x?x?xf32>
+  return %0, %1 : tensor<?x?x?xf32>, tensor<?x?x?xf32>
+}
