@@ -21,7 +21,7 @@ from torch_mlir.dialects import linalg, tensor
 
 from ..linalg_builders import dim_of, split_sizes
 from ..walk import collect
-from .epilogues import ATTR as EPILOGUE
+from .epilogues import finishes_a_product
 
 _PARALLEL = "#linalg.iterator_type<parallel>"
 # What the new generic gets from its builder; every other attribute is kept.
@@ -64,7 +64,7 @@ def _collapsible(op: ir.Operation) -> bool:
         return False
     if collect(op, lambda inner: inner.name == "linalg.index"):
         return False
-    if _defining_op(generic.outputs[0]) is not None and EPILOGUE in _defining_op(generic.outputs[0]).attributes:
+    if finishes_a_product(op):
         return False
     return all(isinstance(v.type, ir.RankedTensorType) and _contiguous(v) for v in op.operands)
 

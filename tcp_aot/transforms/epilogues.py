@@ -1,14 +1,16 @@
 """mark-product-epilogues: a matrix product whose only use is an elementwise
 linalg.generic of its shape (its epilogue: the bias add and activation
-that linalg-fuse-elementwise-ops merged into one op) gets that op rewritten
+that linalg-fuse-elementwise-ops merged into one op) gets the attribute
+`tcp_aot.epilogue`; an epilogue of the product's element type is rewritten
 to finish it in place, the product becoming the op's init, read through
-its output argument, and gets the attribute `tcp_aot.epilogue`.
+its output argument.
 
 The schedules then cut the epilogue into the product's output tiles and
 fuse the product into each (schedules/parallel.mlir, schedules/matmul.mlir):
-each tile is finished while it is still in cache, and the product has no
-buffer of its own (it writes the epilogue's result, which it finishes in
-place).
+each tile is finished while it is still in cache. Finished in place, the
+product has no buffer of its own (it writes the epilogue's result); an
+epilogue of another type (a bf16 layer's bias add rounded to bf16, an int8
+layer's requantization) reads the tile the product just wrote.
 """
 
 from __future__ import annotations
@@ -26,23 +28,34 @@ def mark_product_epilogues(root: ir.Operation) -> None:
     for product in collect(root, lambda op: op.name == "linalg.matmul"):
         found = _epilogue(product)
         if found is not None:
-            _finish_in_place(product, *found)
+            if found[0].results[0].type == product.results[0].type:
+                _finish_in_place(product, *found)
             product.attributes[ATTR] = ir.UnitAttr.get()
 
 
 def epilogue_of(product: ir.Operation) -> ir.Operation | None:
-    """The epilogue a marked product is the init of."""
+    """The epilogue of a marked product (its only use)."""
     if ATTR not in product.attributes:
         return None
     (use,) = product.results[0].uses
     return use.owner
 
 
+def finishes_a_product(op: ir.Operation) -> bool:
+    """Whether `op` is a marked product's epilogue (it goes with the product)."""
+    for v in op.operands:
+        owner = v.owner
+        epilogue = epilogue_of(owner.operation) if isinstance(owner, (ir.Operation, ir.OpView)) else None
+        if epilogue is not None and epilogue.operation == op.operation:
+            return True
+    return False
+
+
 def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
     """The elementwise op that is the product's only use, and which of its
-    inputs the product is, when it can take the product as its init: all
+    inputs the product is, when it can finish the product tile by tile: all
     loops parallel, the product read at the identity map, a result of the
-    product's type, and the op's own init unread."""
+    product's shape, and the op's own init unread."""
     uses = list(product.results[0].uses)
     if len(uses) != 1:
         return None
@@ -57,7 +70,7 @@ def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
     if (index >= n_inputs
             or any(str(it) != _PARALLEL for it in generic.iterator_types)
             or maps[index] != identity or maps[-1] != identity
-            or op.results[0].type != product.results[0].type
+            or ir.RankedTensorType(op.results[0].type).shape != ir.RankedTensorType(product.results[0].type).shape
             or list(block.arguments[n_inputs].uses)):
         return None
     return op, index

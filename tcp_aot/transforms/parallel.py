@@ -28,7 +28,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, scf, tensor
 
 from ..walk import collect
-from .epilogues import epilogue_of
+from .epilogues import epilogue_of, finishes_a_product
 from .runtime_errors import failure_status
 
 # Below this many loop iterations, one thread is faster than waking others
@@ -57,7 +57,7 @@ _MATMULS = tuple(_MATMUL_MAPS)
 def mark_parallel(root: ir.Operation) -> None:
     # An epilogue goes with its product (which may move it into an scf.if).
     ops = [op for op in collect(root, lambda o: o.name == "linalg.generic" or o.name in _MATMULS)
-           if not _is_epilogue(op)]
+           if not finishes_a_product(op)]
     for op in ops:
         if _inside_parallel_code(op) or _checks_values(op):
             continue
@@ -97,17 +97,6 @@ def _i64(n: int) -> ir.Attribute:
 
 def _checks_values(op: ir.Operation) -> bool:
     return bool(collect(op, lambda o: failure_status(o) is not None))
-
-
-def _is_epilogue(op: ir.Operation) -> bool:
-    """Whether `op` finishes a product in place (it goes with the product)."""
-    if op.name != "linalg.generic":
-        return False
-    init = op.operands[len(op.operands) - 1]
-    if not isinstance(init.owner, (ir.Operation, ir.OpView)):
-        return False
-    epilogue = epilogue_of(init.owner.operation)
-    return epilogue is not None and epilogue == op
 
 
 def _inside_parallel_code(op: ir.Operation) -> bool:
@@ -191,7 +180,8 @@ def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attr
                     copy.attributes[mark[0]] = mark[1]
                 if epilogue is not None:
                     finished = epilogue.clone()
-                    finished.operands[len(finished.operands) - 1] = copy.results[0]
+                    at = next(i for i, v in enumerate(epilogue.operands) if v == op.results[0])
+                    finished.operands[at] = copy.results[0]
                     copy = finished
                 scf.YieldOp(list(copy.results))
     for old, new in zip(last.results, choice.results):

@@ -93,9 +93,12 @@ func.func @row_sums(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
-// A cast to another element type cannot write the product's buffer.
+// A cast to another element type cannot write the product's buffer: the
+// product is marked (the schedules fuse it into the epilogue's tiles), and
+// the epilogue reads it as an input.
 // CHECK-LABEL: func.func @to_f16
-// CHECK-NOT:   tcp_aot.epilogue
+// CHECK:       %[[P:.*]] = linalg.matmul {tcp_aot.epilogue}
+// CHECK:       linalg.generic {{.*}} ins(%[[P]] : tensor<16x32xf32>) outs(%{{.*}} : tensor<16x32xf16>)
 func.func @to_f16(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16x32xf32>) -> tensor<16x32xf16> {
   %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
   %e = tensor.empty() : tensor<16x32xf16>
