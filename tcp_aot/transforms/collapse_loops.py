@@ -16,6 +16,8 @@ cuts it into the product's tiles).
 
 from __future__ import annotations
 
+import math
+
 from torch_mlir import ir
 from torch_mlir.dialects import linalg, tensor
 
@@ -133,17 +135,9 @@ def _collapsed(v: ir.Value, reassociation: list[list[int]]) -> ir.Value:
     t = ir.RankedTensorType(v.type)
     shape = []
     for r in reassociation:
-        sizes = [t.shape[d] for d in r]
         shape.append(ir.ShapedType.get_dynamic_size() if any(t.is_dynamic_dim(d) for d in r)
-                     else _product(sizes))
+                     else math.prod(t.shape[d] for d in r))
     return tensor.CollapseShapeOp(ir.RankedTensorType.get(shape, t.element_type), v, reassociation).result
-
-
-def _product(sizes: list[int]) -> int:
-    result = 1
-    for s in sizes:
-        result *= s
-    return result
 
 
 def _collapse(op: ir.Operation, maps: list[list[int | None]], groups: list[list[int]]) -> None:
