@@ -23,6 +23,12 @@ def collect(root: ir.Operation, predicate: Callable[[ir.Operation], bool],
     return found
 
 
+def defining_op(v: ir.Value) -> ir.Operation | None:
+    """The op whose result v is (None for a block argument)."""
+    owner = v.owner
+    return owner.operation if isinstance(owner, (ir.Operation, ir.OpView)) else None
+
+
 def named(root: ir.Operation, *names: str) -> list[ir.Operation]:
     """The ops nested in `root` with one of these names."""
     return collect(root, lambda op: op.name in names)

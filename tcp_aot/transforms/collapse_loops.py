@@ -22,7 +22,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import linalg, tensor
 
 from ..linalg_builders import dim_of, split_sizes
-from ..walk import collect
+from ..walk import collect, defining_op
 from .epilogues import finishes_a_product
 
 _PARALLEL = "#linalg.iterator_type<parallel>"
@@ -71,17 +71,12 @@ def _collapsible(op: ir.Operation) -> bool:
     return all(isinstance(v.type, ir.RankedTensorType) and _contiguous(v) for v in op.operands)
 
 
-def _defining_op(v: ir.Value) -> ir.Operation | None:
-    owner = v.owner
-    return owner.operation if isinstance(owner, (ir.Operation, ir.OpView)) else None
-
-
 def _contiguous(v: ir.Value) -> bool:
     """Whether v's buffer is sure to be dense: a function's argument or a
     fresh buffer, reached through the ops that write into their init (or a
     loop's) or reshape their source."""
     while True:
-        op = _defining_op(v)
+        op = defining_op(v)
         if op is None:
             return isinstance(v.owner.owner, ir.OpView) and v.owner.owner.operation.name == "func.func"
         if op.name in ("tensor.empty", "arith.constant", "tensor.pad", "bufferization.alloc_tensor"):

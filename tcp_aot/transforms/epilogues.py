@@ -18,7 +18,7 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import linalg
 
-from ..walk import collect
+from ..walk import collect, defining_op
 
 ATTR = "tcp_aot.epilogue"
 _PARALLEL = "#linalg.iterator_type<parallel>"
@@ -44,8 +44,8 @@ def epilogue_of(product: ir.Operation) -> ir.Operation | None:
 def finishes_a_product(op: ir.Operation) -> bool:
     """Whether `op` is a marked product's epilogue (it goes with the product)."""
     for v in op.operands:
-        owner = v.owner
-        epilogue = epilogue_of(owner.operation) if isinstance(owner, (ir.Operation, ir.OpView)) else None
+        product = defining_op(v)
+        epilogue = epilogue_of(product) if product is not None else None
         if epilogue is not None and epilogue.operation == op.operation:
             return True
     return False

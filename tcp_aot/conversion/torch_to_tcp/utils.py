@@ -21,6 +21,7 @@ from ...dialects import tcp
 from ...dialects.tcp_base import (
     dense_array, elements_type, is_bool, is_float, is_resource_elements, numpy_dtype, resource_name,
 )
+from ...walk import defining_op
 from ..element_casts import convert_element
 from ..pattern_list import Unsupported
 
@@ -129,11 +130,6 @@ def replace(rewriter, op: ir.Operation, values: Sequence[ir.Value]) -> None:
 # ---------------------------------------------------------------------------
 # Constant operands
 # ---------------------------------------------------------------------------
-
-
-def defining_op(v: ir.Value) -> ir.Operation | None:
-    owner = v.owner
-    return owner.operation if isinstance(owner, (ir.Operation, ir.OpView)) else None
 
 
 def const_scalar(v: ir.Value) -> int | float | bool | str | None:
