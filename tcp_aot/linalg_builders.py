@@ -150,8 +150,8 @@ def size_mul(a: Size, b: Size) -> Size:
 
 
 def size_product(sizes: Sequence[Size]) -> Size:
-    total: Size = 1
-    for s in sizes:
+    total: Size = sizes[0] if sizes else 1
+    for s in sizes[1:]:
         total = size_mul(total, s)
     return total
 

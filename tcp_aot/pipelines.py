@@ -120,6 +120,12 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "batch-matmul-to-matmuls": PythonPass(
         "tcp_aot.transforms.batch_matmul_to_matmuls", "batch_matmul_to_matmuls",
         "Make each linalg.batch_matmul a loop of linalg.matmul over its batch, for the matmul schedule"),
+    "fence-costly-broadcast-sources": PythonPass(
+        "tcp_aot.transforms.broadcast_fusion", "fence_costly_broadcast_sources",
+        "Keep a costly value out of the fusion into an op that broadcasts it; copy a shared broadcast per user"),
+    "drop-fusion-fences": PythonPass(
+        "tcp_aot.transforms.broadcast_fusion", "drop_fusion_fences",
+        "Remove the copies fence-costly-broadcast-sources put before elementwise fusion"),
     "mark-product-epilogues": PythonPass(
         "tcp_aot.transforms.epilogues", "mark_product_epilogues",
         "Make the elementwise op that is a matrix product's only use finish it in place, for the schedules to fuse"),
@@ -216,7 +222,9 @@ PIPELINES: dict[str, list[str]] = {
         "narrow-contractions-to-matmul",
         "asserts-to-stderr",
         "canonicalize", "cse",
+        "fence-costly-broadcast-sources",
         "linalg-fuse-elementwise-ops",
+        "drop-fusion-fences",
         "add-output-dims-functions",
     ],
     # Tiling and vectorization of the kinds of op that need more than LLVM's

@@ -19,6 +19,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import linalg
 
 from ..walk import collect, defining_op
+from .loop_groups import collapse, contiguous, groups_fit, operand_dims, reassociation_of
 
 ATTR = "tcp_aot.epilogue"
 _PARALLEL = "#linalg.iterator_type<parallel>"
@@ -26,6 +27,7 @@ _PARALLEL = "#linalg.iterator_type<parallel>"
 
 def mark_product_epilogues(root: ir.Operation) -> None:
     for product in collect(root, lambda op: op.name == "linalg.matmul"):
+        _read_unexpanded(product)
         found = _epilogue(product)
         if found is not None:
             if found[0].results[0].type == product.results[0].type:
@@ -51,13 +53,21 @@ def finishes_a_product(op: ir.Operation) -> bool:
     return False
 
 
+def zeroed_by_fill(product: ir.Operation) -> bool:
+    """Whether the product's init is a linalg.fill (of zero: a product's)
+    that nothing else reads, which the schedules move into its tiles."""
+    init = defining_op(product.operands[len(product.operands) - 1])
+    return init is not None and init.name == "linalg.fill" and len(list(init.results[0].uses)) == 1
+
+
 def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
     """The elementwise op that is the product's only use, and which of its
-    inputs the product is, when it can finish the product tile by tile: all
-    loops parallel, the product read at the identity map, a result of the
-    product's shape, and the op's own init unread."""
+    inputs the product is, when it can finish the product tile by tile: the
+    product zeroed by a fill, all loops parallel, the product read at the
+    identity map, a result of the product's shape, and the op's own init
+    unread."""
     uses = list(product.results[0].uses)
-    if len(uses) != 1:
+    if len(uses) != 1 or not zeroed_by_fill(product):
         return None
     op, index = uses[0].owner, uses[0].operand_number
     if op.name != "linalg.generic" or len(op.results) != 1:
@@ -74,6 +84,32 @@ def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
             or list(block.arguments[n_inputs].uses)):
         return None
     return op, index
+
+
+def _read_unexpanded(product: ir.Operation) -> None:
+    """A product read only through a tensor.expand_shape, by one elementwise
+    op (contractions-to-matmul's [batch * seq, n] product seen as [batch,
+    seq, n], as a decoder's logits and their cast to bf16 are): that op then
+    iterates the product's own dims, so that it can finish it."""
+    uses = list(product.results[0].uses)
+    expand = uses[0].owner.operation if len(uses) == 1 else None
+    if expand is None or expand.name != "tensor.expand_shape" or len(list(expand.results[0].uses)) != 1:
+        return
+    (use,) = expand.results[0].uses
+    op = use.owner.operation
+    if op.name != "linalg.generic" or len(op.results) != 1:
+        return
+    maps = operand_dims(op)
+    n_loops = len(op.opview.iterator_types)
+    groups = reassociation_of(expand)
+    if (maps is None or maps[use.operand_number] != list(range(n_loops))
+            or any(str(it) != _PARALLEL for it in op.opview.iterator_types)
+            or collect(op, lambda inner: inner.name == "linalg.index")
+            or not groups_fit(maps, groups)
+            or not all(contiguous(v) for v in op.operands)):
+        return
+    collapse(op, maps, groups)
+    expand.erase()
 
 
 def _finish_in_place(product: ir.Operation, old: ir.Operation, index: int) -> None:

@@ -10,10 +10,12 @@ still vectorizes the innermost one); `tcp_aot.parallel_chunks = d` splits
 the innermost dim d, when no other is worth splitting, into pieces of 4096
 iterations. A matrix product is marked `tcp_aot.parallel = 0` unless its
 static output is a single tile: the schedule splits it by tiles of its
-output; one with an epilogue (epilogues.py) is marked
+output (`tcp_aot.parallel_from_zero` when the linalg.fill of its init
+zeroes it: the schedule moves the fill into the tiles, which are zeroed
+while in cache); one with an epilogue (epilogues.py) is marked
 `tcp_aot.parallel_with_epilogue` instead: the schedule splits the epilogue
-by those tiles and fuses the product into each, and the epilogue is not
-split on its own. Only parallel dims are split, never a sum, so results do
+by those tiles and fuses the product and its fill into each, and the
+epilogue is not split on its own. Only parallel dims are split, never a sum, so results do
 not depend on the thread count. An op whose body checks its values (a
 gather's index check) stays on the calling thread: a failed check ends a
 status-returning call there (runtime_errors.py), which a worker thread
@@ -27,8 +29,8 @@ import math
 from torch_mlir import ir
 from torch_mlir.dialects import arith, scf, tensor
 
-from ..walk import collect
-from .epilogues import epilogue_of, finishes_a_product
+from ..walk import collect, defining_op
+from .epilogues import epilogue_of, finishes_a_product, zeroed_by_fill
 from .runtime_errors import failure_status
 
 # Below this many loop iterations, one thread is faster than waking others
@@ -46,8 +48,9 @@ SPLIT_DIMS = 6
 
 ATTR = "tcp_aot.parallel"
 CHUNKS_ATTR = "tcp_aot.parallel_chunks"
+FROM_ZERO_ATTR = "tcp_aot.parallel_from_zero"
 WITH_EPILOGUE_ATTR = "tcp_aot.parallel_with_epilogue"
-_MARKS = (ATTR, CHUNKS_ATTR, WITH_EPILOGUE_ATTR)
+_MARKS = (ATTR, CHUNKS_ATTR, FROM_ZERO_ATTR, WITH_EPILOGUE_ATTR)
 _PARALLEL = "#linalg.iterator_type<parallel>"
 # The products' loops (m, n, k) and (b, m, n, k), as each operand reads them.
 _MATMUL_MAPS = {"linalg.matmul": [(0, 2), (2, 1), (0, 1)], "linalg.batch_matmul": [(0, 1, 3), (0, 3, 2), (0, 1, 2)]}
@@ -72,6 +75,8 @@ def mark_parallel(root: ir.Operation) -> None:
         mark = (CHUNKS_ATTR if dim == len(ranges) - 1 and op.name not in _MATMULS else ATTR, _i64(dim))
         if epilogue_of(op) is not None:
             mark = (WITH_EPILOGUE_ATTR, ir.UnitAttr.get())
+        elif op.name == "linalg.matmul" and zeroed_by_fill(op):
+            mark = (FROM_ZERO_ATTR, ir.UnitAttr.get())
         enough = PRODUCT_PARALLEL_WORK if op.name in _MATMULS else PARALLEL_WORK
         if all(isinstance(r, int) for r in ranges):
             if math.prod(ranges) >= enough:
@@ -163,6 +168,7 @@ def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attr
     product's epilogue with it in both."""
     epilogue = epilogue_of(op)
     last = op if epilogue is None else epilogue
+    fill = defining_op(op.operands[len(op.operands) - 1]) if op.name in _MATMULS and zeroed_by_fill(op) else None
     # At the last op: an epilogue's other inputs may be computed after the product.
     with ir.InsertionPoint(last), op.location:
         work = arith.ConstantOp(ir.IndexType.get(), math.prod(r for r in ranges if isinstance(r, int))).result
@@ -175,7 +181,11 @@ def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attr
         choice.operation.attributes[mark[0]] = mark[1]
         for block, parallel in ((choice.then_block, True), (choice.else_block, False)):
             with ir.InsertionPoint(block):
+                # Each copy its own fill, for the schedule to move into its tiles.
+                zero = fill.clone().results[0] if fill is not None else None
                 copy = op.clone()
+                if zero is not None:
+                    copy.operands[len(copy.operands) - 1] = zero
                 if parallel:
                     copy.attributes[mark[0]] = mark[1]
                 if epilogue is not None:
@@ -189,3 +199,5 @@ def _choose_at_run_time(op: ir.Operation, ranges: list, mark: tuple[str, ir.Attr
     if epilogue is not None:
         epilogue.erase()
     op.erase()
+    if fill is not None:
+        fill.erase()

@@ -48,6 +48,24 @@ func.func @matmul(%a: tensor<256x64xf32>, %b: tensor<64x512xf32>, %c: tensor<256
 
 // -----
 
+// A product zeroed by a fill (`tcp_aot.parallel_from_zero`): the fill goes
+// into its tiles.
+// CHECK-LABEL: func.func @zeroed_matmul
+// CHECK-NOT: linalg.fill
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 4) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK:   %[[SLICE:.*]] = tensor.extract_slice %[[OUT]]
+// CHECK:   %[[ZERO:.*]] = linalg.fill {{.*}} outs(%[[SLICE]] : tensor<128x128xf32>)
+// CHECK:   linalg.matmul {{.*}} outs(%[[ZERO]] : tensor<128x128xf32>)
+func.func @zeroed_matmul(%a: tensor<256x64xf32>, %b: tensor<64x512xf32>) -> tensor<256x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x512xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
+  %0 = linalg.matmul {tcp_aot.parallel_from_zero} ins(%a, %b : tensor<256x64xf32>, tensor<64x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
+  return %0 : tensor<256x512xf32>
+}
+
+// -----
+
 // Unmarked ops stay as they are.
 // CHECK-LABEL: func.func @unmarked
 // CHECK-NOT: scf.forall
@@ -59,16 +77,18 @@ func.func @unmarked(%a: tensor<256x64xf32>, %b: tensor<64x512xf32>, %c: tensor<2
 // -----
 
 // A product with an epilogue: the epilogue's 128 x 128 tiles are split
-// among threads, each computing its tile of the product first, into the
-// result's own slice (no buffer for the product).
+// among threads, each zeroing its tile and computing its tile of the
+// product first, into the result's own slice (no buffer for the product).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (0, d1)>
 
 // CHECK-LABEL: func.func @product_with_epilogue
-// CHECK:       %[[FILL:.*]] = linalg.fill
-// CHECK:       scf.forall (%[[I:.*]], %[[J:.*]]) in (2, 2) shared_outs(%[[OUT:.*]] = %[[FILL]])
+// CHECK:       %[[EMPTY:.*]] = tensor.empty
+// CHECK-NOT:   linalg.fill
+// CHECK:       scf.forall (%[[I:.*]], %[[J:.*]]) in (2, 2) shared_outs(%[[OUT:.*]] = %[[EMPTY]])
 // CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]]
-// CHECK:         %[[P:.*]] = linalg.matmul {{.*}} outs(%[[SLICE]] : tensor<128x128xf32>)
+// CHECK:         %[[ZERO:.*]] = linalg.fill {{.*}} outs(%[[SLICE]] : tensor<128x128xf32>)
+// CHECK:         %[[P:.*]] = linalg.matmul {{.*}} outs(%[[ZERO]] : tensor<128x128xf32>)
 // CHECK:         %[[R:.*]] = linalg.generic {{.*}} outs(%[[P]] : tensor<128x128xf32>)
 // CHECK:         tensor.parallel_insert_slice %[[R]] into %[[OUT]]
 // CHECK-NOT:   linalg.matmul

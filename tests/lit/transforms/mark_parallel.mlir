@@ -89,6 +89,29 @@ func.func @dynamic_matmul(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>, %c: tenso
 
 // -----
 
+// A product zeroed by a fill: each copy gets its own fill, which the
+// schedule moves into the parallel copy's tiles.
+// CHECK-LABEL: func.func @dynamic_zeroed_matmul
+// CHECK-NOT: linalg.fill
+// CHECK: scf.if %{{.*}} -> (tensor<?x64xf32>) {
+// CHECK:   %[[Z1:.*]] = linalg.fill
+// CHECK:   linalg.matmul {tcp_aot.parallel_from_zero} {{.*}} outs(%[[Z1]] : tensor<?x64xf32>)
+// CHECK: } else {
+// CHECK:   %[[Z2:.*]] = linalg.fill
+// CHECK:   linalg.matmul ins({{.*}}) outs(%[[Z2]] : tensor<?x64xf32>)
+// CHECK: } {tcp_aot.parallel_from_zero}
+func.func @dynamic_zeroed_matmul(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>) -> tensor<?x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%m) : tensor<?x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %0 : tensor<?x64xf32>
+}
+
+// -----
+
 // 32 x 64 x 64 = 2^17 FMAs: fewer than a product needs to be split.
 // CHECK-LABEL: func.func @small_matmul
 // CHECK-NOT:   tcp_aot.parallel

@@ -1,6 +1,7 @@
-// mark-product-epilogues: the elementwise op that is a matrix product's only
-// use takes the product as its init and reads it through its output
-// argument; the product gets `tcp_aot.epilogue`. Anything else stays.
+// mark-product-epilogues: the elementwise op that is the only use of a
+// matrix product zeroed by a fill takes the product as its init and reads
+// it through its output argument; the product gets `tcp_aot.epilogue`.
+// Anything else stays.
 // RUN: tcp-opt %s --split-input-file --mark-product-epilogues | FileCheck %s
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -14,9 +15,10 @@
 // CHECK-NEXT: ^bb0(%[[BIAS:.*]]: f32, %[[ACC:.*]]: f32):
 // CHECK-NEXT:   %[[S:.*]] = arith.addf %[[ACC]], %[[BIAS]] : f32
 // CHECK-NEXT:   arith.maximumf %[[S]]
-func.func @bias_relu(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %bias: tensor<1x32xf32>,
-                     %init: tensor<16x32xf32>) -> tensor<16x32xf32> {
+func.func @bias_relu(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %bias: tensor<1x32xf32>) -> tensor<16x32xf32> {
   %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<16x32xf32>) -> tensor<16x32xf32>
   %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
   %e = tensor.empty() : tensor<16x32xf32>
   %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
@@ -99,7 +101,10 @@ func.func @row_sums(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16
 // CHECK-LABEL: func.func @to_f16
 // CHECK:       %[[P:.*]] = linalg.matmul {tcp_aot.epilogue}
 // CHECK:       linalg.generic {{.*}} ins(%[[P]] : tensor<16x32xf32>) outs(%{{.*}} : tensor<16x32xf16>)
-func.func @to_f16(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16x32xf32>) -> tensor<16x32xf16> {
+func.func @to_f16(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>) -> tensor<16x32xf16> {
+  %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<16x32xf32>) -> tensor<16x32xf32>
   %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
   %e = tensor.empty() : tensor<16x32xf16>
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
@@ -109,4 +114,54 @@ func.func @to_f16(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16x3
     linalg.yield %h : f16
   } -> tensor<16x32xf16>
   return %r : tensor<16x32xf16>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A product that adds to a value it did not zero (here an argument): its
+// tiles could not start from zero, so no epilogue is marked.
+// CHECK-LABEL: func.func @accumulates
+// CHECK-NOT:   tcp_aot.epilogue
+func.func @accumulates(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %init: tensor<16x32xf32>) -> tensor<16x32xf16> {
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e = tensor.empty() : tensor<16x32xf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<16x32xf32>) outs(%e : tensor<16x32xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %h = arith.truncf %x : f32 to f16
+    linalg.yield %h : f16
+  } -> tensor<16x32xf16>
+  return %r : tensor<16x32xf16>
+}
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#col3 = affine_map<(d0, d1, d2) -> (d2)>
+
+// A [batch * seq, n] product seen as [batch, seq, n] (contractions-to-matmul's
+// view of a decoder's logits) by its epilogue: the epilogue is rebuilt on
+// the product's two dims, which it then finishes.
+// CHECK-LABEL: func.func @through_expand
+// CHECK:       %[[P:.*]] = linalg.matmul {tcp_aot.epilogue}
+// CHECK:       %[[OUT:.*]] = tensor.empty() : tensor<16x32xbf16>
+// CHECK:       %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[P]], %arg2 : tensor<16x32xf32>, tensor<32xf32>) outs(%[[OUT]] : tensor<16x32xbf16>)
+// CHECK:       tensor.expand_shape %[[R]] {{\[\[}}0, 1], [2]] output_shape [2, 8, 32]
+func.func @through_expand(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %bias: tensor<32xf32>) -> tensor<2x8x32xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %p3 = tensor.expand_shape %p [[0, 1], [2]] output_shape [2, 8, 32] : tensor<16x32xf32> into tensor<2x8x32xf32>
+  %e = tensor.empty() : tensor<2x8x32xbf16>
+  %r = linalg.generic {indexing_maps = [#id3, #col3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%p3, %bias : tensor<2x8x32xf32>, tensor<32xf32>) outs(%e : tensor<2x8x32xbf16>) {
+  ^bb0(%x: f32, %y: f32, %o: bf16):
+    %s = arith.addf %x, %y : f32
+    %h = arith.truncf %s : f32 to bf16
+    linalg.yield %h : bf16
+  } -> tensor<2x8x32xbf16>
+  return %r : tensor<2x8x32xbf16>
 }
