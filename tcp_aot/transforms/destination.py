@@ -8,9 +8,10 @@ results, sized by F__output_dims when they are dynamic, and calls F__into.
 
 F__into is F with each returned allocation (or the allocations an scf.if
 chooses between) replaced by the buffer passed for it; a result that is not an allocation of its own type (a view, a
-cast) is copied into its buffer instead, and so are all results of a
-function that checks values (a gather's indices), so that a call that
-fails a check has written no output. The compiled code checks that a
+cast) is copied into its buffer instead, and so is a result allocated
+before a check of values (a gather's indices) that may still fail, so that
+a call that fails a check has written no output (a decoder's embedding
+lookup comes first: its logits are still computed in place). The compiled code checks that a
 buffer it writes has the dims it computed, a tcp_aot bug otherwise. Runs
 on memrefs, after own-results (every result its own allocation) and before
 buffer deallocation, which then frees the wrapper's dims.
@@ -56,10 +57,11 @@ def _add_into(original: ir.Operation, name: str, messages: Messages) -> ir.Opera
     ret = list(entry.operations)[-1]
     results = _function_type(original).results
     outs = [entry.add_argument(t, ret.location) for t in results]
-    checks_values = bool(collect(into, lambda o: failure_status(o) == "value"))
+    checks = collect(into, lambda o: failure_status(o) == "value")
+    last_check = max((_position_in(entry, check) for check in checks), default=-1)
     with ir.InsertionPoint(ret), ret.location:
         for i, (v, out) in enumerate(zip(list(ret.operands), outs)):
-            if checks_values or not _compute_in(v, out, f"@{name} result {i}", messages):
+            if not _compute_in(v, out, f"@{name} result {i}", messages, after=last_check):
                 memref.CopyOp(v, out)
         func.ReturnOp([])
     ret.erase()
@@ -73,11 +75,19 @@ def _add_into(original: ir.Operation, name: str, messages: Messages) -> ir.Opera
     return into
 
 
-def _compute_in(v: ir.Value, out: ir.Value, what: str, messages: Messages) -> bool:
+def _position_in(block: ir.Block, op: ir.Operation) -> int:
+    """The index in `block` of the op of `block` that is or holds `op`."""
+    while op.parent is not None and op.parent.operation != block.owner.operation:
+        op = op.parent.operation
+    return next(i for i, o in enumerate(block.operations) if o.operation == op)
+
+
+def _compute_in(v: ir.Value, out: ir.Value, what: str, messages: Messages, after: int) -> bool:
     """Make the code that computes v compute it in `out`: replace v's
     allocation (or those an scf.if chooses between) by `out`, or by its
     inverse view when v reshapes or casts an allocation. False, changing
-    nothing, when v is something else (a slice, an argument, a constant)."""
+    nothing, when v is something else (a slice, an argument, a constant),
+    or is allocated at or before position `after` of the function's block."""
     if not isinstance(v.owner, (ir.Operation, ir.OpView)):
         return False
     op = v.owner.operation
@@ -91,6 +101,9 @@ def _compute_in(v: ir.Value, out: ir.Value, what: str, messages: Messages) -> bo
     elif op.name == "scf.if" and (allocs := branch_allocations(v)) is not None:
         pass
     else:
+        return False
+    entry = out.owner
+    if any(_position_in(entry, alloc) <= after for alloc in allocs):
         return False
     for alloc in allocs:
         with ir.InsertionPoint(alloc), alloc.location:

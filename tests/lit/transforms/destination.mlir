@@ -2,8 +2,8 @@
 // result, and computes the result in that buffer (its allocation replaced,
 // after a check that the buffer has the dims the code computed); @f
 // allocates its results, sized by @f__output_dims, and calls @f__into.
-// A result that views an allocation is copied into its buffer; so are the
-// results of a function that checks values (a failed check writes nothing).
+// A result that views an allocation is copied into its buffer; so is one
+// allocated before a check of values (a failed check writes nothing).
 // RUN: tcp-opt %s --split-input-file --own-results --add-destination-functions | FileCheck %s
 
 // CHECK-LABEL: func.func @f(
@@ -83,6 +83,31 @@ func.func @checked(%x: memref<4xf32>, %bad: i1) -> memref<4xf32> {
     %z = arith.constant 0 : i64
     llvm.call @__tcp_aot_fail(%c2, %m, %z, %z) : (i32, !llvm.ptr, i64, i64) -> ()
   }
+  linalg.copy ins(%x : memref<4xf32>) outs(%buf : memref<4xf32>)
+  return %buf : memref<4xf32>
+}
+
+// -----
+
+// A result allocated after the last check of values (a decoder's logits,
+// after its embedding's index checks): computed in its buffer.
+// CHECK-LABEL: func.func @checked_first__into(
+// CHECK-SAME:      %[[X:.*]]: memref<4xf32>, %{{.*}}: i1, %[[OUT:.*]]: memref<4xf32>) {
+// CHECK:         llvm.call @__tcp_aot_fail
+// CHECK-NOT:     memref.alloc
+// CHECK:         linalg.copy ins(%[[X]] : memref<4xf32>) outs(%[[OUT]] : memref<4xf32>)
+// CHECK-NOT:     memref.copy
+// CHECK:         return
+llvm.func hidden @__tcp_aot_fail(i32, !llvm.ptr, i64, i64)
+llvm.mlir.global private constant @message("bad\00") {addr_space = 0 : i32}
+func.func @checked_first(%x: memref<4xf32>, %bad: i1) -> memref<4xf32> {
+  scf.if %bad {
+    %c2 = arith.constant 2 : i32
+    %m = llvm.mlir.addressof @message : !llvm.ptr
+    %z = arith.constant 0 : i64
+    llvm.call @__tcp_aot_fail(%c2, %m, %z, %z) : (i32, !llvm.ptr, i64, i64) -> ()
+  }
+  %buf = memref.alloc() : memref<4xf32>
   linalg.copy ins(%x : memref<4xf32>) outs(%buf : memref<4xf32>)
   return %buf : memref<4xf32>
 }
