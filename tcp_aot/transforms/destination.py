@@ -7,14 +7,15 @@ buffers the caller frees): it becomes a wrapper that allocates the
 results, sized by F__output_dims when they are dynamic, and calls F__into.
 
 F__into is F with each returned allocation (or the allocations an scf.if
-chooses between) replaced by the buffer passed for it; a result that is not an allocation of its own type (a view, a
-cast) is copied into its buffer instead, and so is a result allocated
-before a check of values (a gather's indices) that may still fail, so that
-a call that fails a check has written no output (a decoder's embedding
-lookup comes first: its logits are still computed in place). The compiled code checks that a
-buffer it writes has the dims it computed, a tcp_aot bug otherwise. Runs
-on memrefs, after own-results (every result its own allocation) and before
-buffer deallocation, which then frees the wrapper's dims.
+chooses between) replaced by the buffer passed for it; a result that is
+not an allocation of its own type (a view, a cast) is copied into its
+buffer instead, and so is a result allocated before a check of values (a
+gather's indices) that may still fail, so that a call that fails a check
+has written no output (a decoder's embedding lookup comes first: its
+logits are computed in place). The compiled code checks that a buffer it
+writes has the dims it computed, a tcp_aot bug otherwise. Runs on memrefs,
+after own-results (every result its own allocation) and before buffer
+deallocation, which then frees the wrapper's dims.
 """
 
 from __future__ import annotations

@@ -54,8 +54,8 @@ def finishes_a_product(op: ir.Operation) -> bool:
 
 
 def zeroed_by_fill(product: ir.Operation) -> bool:
-    """Whether the product's init is a linalg.fill (of zero: a product's)
-    that nothing else reads, which the schedules move into its tiles."""
+    """Whether the product's init is a linalg.fill (its zeroing) that nothing
+    else reads, which the schedules move into its tiles."""
     init = defining_op(product.operands[len(product.operands) - 1])
     return init is not None and init.name == "linalg.fill" and len(list(init.results[0].uses)) == 1
 
@@ -91,6 +91,8 @@ def _read_unexpanded(product: ir.Operation) -> None:
     op (contractions-to-matmul's [batch * seq, n] product seen as [batch,
     seq, n], as a decoder's logits and their cast to bf16 are): that op then
     iterates the product's own dims, so that it can finish it."""
+    if not zeroed_by_fill(product):
+        return
     uses = list(product.results[0].uses)
     expand = uses[0].owner.operation if len(uses) == 1 else None
     if expand is None or expand.name != "tensor.expand_shape" or len(list(expand.results[0].uses)) != 1:
