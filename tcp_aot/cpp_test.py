@@ -15,7 +15,7 @@ pointers to StridedMemRefType), and
   random sizes (every dynamic dim, and a quarter of the static dims, each
   call), each of which must return or abort with the documented message
   (never crash otherwise). A call that passes the checks runs the whole
-  program, so a large program makes fewer of them (fuzz_iterations).
+  program, so the test stops at a time budget (FUZZ_SECONDS).
 """
 
 from __future__ import annotations
@@ -28,18 +28,13 @@ from .reference.npz import cases, npz_key
 from .signature import FunctionSignature, TensorSpec
 from .transforms.shape_guards import Guard
 
-FUZZ_ITERATIONS = 1000
-# A call that passes the checks runs the whole program, so the fuzz test
-# makes FUZZ_ITERATIONS calls or as many as move FUZZ_BYTES in all (each
-# reading the weights and the inputs and writing the outputs, at the
-# sample's sizes: a 1024x1024 elementwise chain makes 119, BERT-base 10), and
-# at least FUZZ_MIN_ITERATIONS.
-FUZZ_BYTES = 1_000_000_000
-FUZZ_MIN_ITERATIONS = 10
-
-
-def fuzz_iterations(call_bytes: int) -> int:
-    return max(FUZZ_MIN_ITERATIONS, min(FUZZ_ITERATIONS, FUZZ_BYTES // max(call_bytes, 1)))
+# The fuzz test makes up to FUZZ_CALLS calls, stopping after FUZZ_SECONDS
+# once it has made FUZZ_MIN_CALLS: a call that passes the checks runs the
+# whole program (a small program makes all 1000 in a second, a Swin
+# transformer ran for 50 s before the budget).
+FUZZ_CALLS = 1000
+FUZZ_MIN_CALLS = 10
+FUZZ_SECONDS = 5.0
 
 
 def _memref(t: TensorSpec) -> str:
@@ -48,13 +43,11 @@ def _memref(t: TensorSpec) -> str:
 
 def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], prefixes: dict[str, str],
              rtol: float, atol: float, guards: dict[str, list[Guard]],
-             sample_shapes: dict[str, list[list[int]]], call_bytes: dict[str, int],
-             precision: str | None = None) -> str:
+             sample_shapes: dict[str, list[list[int]]], precision: str | None = None) -> str:
     """C++ source of the test of program `name`. `prefixes` maps each
     function to its key prefix in the .npz (see reference.npz_key),
-    `guards` to its shape guards, `sample_shapes` to its inputs' shapes in
-    the first case and `call_bytes` to the bytes that case reads and writes
-    (weights, inputs and outputs); `precision`, that of the program's
+    `guards` to its shape guards and `sample_shapes` to its inputs' shapes
+    in the first case; `precision`, that of the program's
     products when not float32, bounds the tolerance of its float outputs."""
     parts = [_HEADER.format(name=name, rtol=repr(rtol), atol=repr(atol))]
     for sig in sigs:
@@ -72,7 +65,7 @@ def generate(name: str, sigs: list[FunctionSignature], npz_keys: list[str], pref
             if test:
                 parts.append(test)
         if any(t.rank for t in sig.inputs):
-            parts.append(_fuzz_test(name, sig, shapes, fuzz_iterations(call_bytes[sig.name])))
+            parts.append(_fuzz_test(name, sig, shapes))
     parts.append(_MAIN.format(name=name))
     return "\n".join(parts)
 
@@ -164,7 +157,7 @@ def _death_test(name: str, sig: FunctionSignature, index: int, guard: Guard, all
     return "\n".join(lines) + "\n"
 
 
-def _fuzz_test(name: str, sig: FunctionSignature, shapes: list[list[int]], iterations: int) -> str:
+def _fuzz_test(name: str, sig: FunctionSignature, shapes: list[list[int]]) -> str:
     sample = "{" + ", ".join(_braces(s) for s in shapes) + "}"
     dynamic = "{" + ", ".join("{" + ", ".join("true" if d is None else "false" for d in t.shape) + "}"
                               for t in sig.inputs) + "}"
@@ -176,7 +169,8 @@ def _fuzz_test(name: str, sig: FunctionSignature, shapes: list[list[int]], itera
     inner = "\n".join("    " + line.strip() for line in body)
     return (f"TEST({name}, {sig.name}_fuzz_wrong_shapes) {{\n"
             f"  // Random sizes for the dynamic dims and some static ones: each call returns or aborts as documented.\n"
-            f"  EXPECT_TRUE(tcp_aot::survivesWrongShapes({iterations}, {seed}u, {sample}, {dynamic},\n"
+            f"  EXPECT_TRUE(tcp_aot::survivesWrongShapes({FUZZ_CALLS}, {FUZZ_MIN_CALLS}, {FUZZ_SECONDS}, {seed}u,\n"
+            f"      {sample}, {dynamic},\n"
             f"      [](const tcp_aot::Shapes &s) {{\n{inner}\n      }}));\n"
             f"}}\n")
 

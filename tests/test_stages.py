@@ -106,7 +106,8 @@ def test_model_stages(root, tmp_path, tools, monkeypatch):
     assert 'extern "C" {' in source and "StridedMemRefType<float, 0> *input0" in source
     assert "TEST(m, func_main_case0)" in source and "TEST(m, func_main_case1)" in source
     assert "TEST(m, func_main_fuzz_wrong_shapes)" in source
-    assert ok == "1 thread(s): [  PASSED  ] 3 tests.\n2 thread(s): [  PASSED  ] 3 tests.\n"
+    # The fuzz test runs with the last thread count only.
+    assert ok == "1 thread(s): [  PASSED  ] 2 tests.\n2 thread(s): [  PASSED  ] 3 tests.\n"
 
 
 def test_tcp_source_stages(tmp_path, tools):

@@ -11,6 +11,7 @@
 #define TCP_AOT_TEST_SUPPORT_H
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -315,19 +316,25 @@ using Shapes = std::vector<std::vector<int64_t>>;
 /// abort() after a message starting with this (shape guards and index checks).
 constexpr const char *kFailurePrefix = "tcp_aot";
 
-/// Calls `call(shapes)` in a child process for `iterations` random shapes:
-/// every dim marked dynamic, and each other dim with probability 1/4, takes a
-/// random size in [0, 2 * sample + 2].
+/// Calls `call(shapes)` in a child process for up to `maxCalls` random
+/// shapes: every dim marked dynamic, and each other dim with probability 1/4,
+/// takes a random size in [0, 2 * sample + 2]. A call that passes the checks
+/// runs the whole program, so the test also stops once it has spent
+/// `budgetSeconds` and made at least `minCalls` calls: the sequence of shapes
+/// is fixed by `seed`, a slower machine tries a prefix of it.
 /// Passes when each child either returns normally or aborts with the
 /// documented message; reports the first other outcome (another signal, an
 /// exit status, an abort without the message).
 template <typename Call>
-::testing::AssertionResult survivesWrongShapes(int iterations, unsigned seed, const Shapes &sample,
+::testing::AssertionResult survivesWrongShapes(int maxCalls, int minCalls, double budgetSeconds, unsigned seed,
+                                               const Shapes &sample,
                                                const std::vector<std::vector<bool>> &dynamic,
                                                Call call) {
   std::mt19937_64 rng(seed);
-  int returned = 0, refused = 0;
-  for (int i = 0; i < iterations; ++i) {
+  const auto start = std::chrono::steady_clock::now();
+  auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  int calls = 0, returned = 0, refused = 0;
+  for (int i = 0; i < maxCalls && (i < minCalls || spent() < budgetSeconds); ++i, ++calls) {
     Shapes shapes = sample;
     for (size_t a = 0; a < shapes.size(); ++a)
       for (size_t d = 0; d < shapes[a].size(); ++d)
@@ -372,8 +379,8 @@ template <typename Call>
                                    : "exit status " + std::to_string(WEXITSTATUS(status)))
            << ", stderr: " << err;
   }
-  std::printf("[ FUZZED   ] %d calls: %d returned, %d refused with the documented abort\n",
-              iterations, returned, refused);
+  std::printf("[ FUZZED   ] %d calls in %.1f s: %d returned, %d refused with the documented abort\n",
+              calls, spent(), returned, refused);
   return ::testing::AssertionSuccess();
 }
 

@@ -1,6 +1,5 @@
 """Stage test_cpp: the googletest execute test of a program, generated for
-its functions' signatures, cases and shape guards (and the bytes a call
-moves, which bound its fuzz test)."""
+its functions' signatures, cases and shape guards."""
 
 from __future__ import annotations
 
@@ -20,8 +19,7 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
     from ..transforms.bf16_products import precision
     from ..transforms.shape_guards import collect_guards
 
-    with parsed(tcp_mlir) as (module, weights):
-        weight_bytes = weights.file.layout.data_bytes
+    with parsed(tcp_mlir) as (module, _):
         sigs = signatures(module)
         products = precision(module)
         guards = {ir.StringAttr(op.attributes["sym_name"]).value: collect_guards(op.operation)
@@ -30,9 +28,4 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
     prefixes = {s.name: (f"{s.name}/" if tcp_source else "") for s in sigs}
     shapes = {s.name: [list(arrays[npz_key(prefixes[s.name], 0, f"Input{i}")].shape)
                        for i in range(len(s.inputs))] for s in sigs}
-    call_bytes = {s.name: weight_bytes + sum(arrays[npz_key(prefixes[s.name], 0, f"{kind}{i}")].nbytes
-                                             for kind, values in (("Input", s.inputs), ("Output", s.outputs))
-                                             for i in range(len(values)))
-                  for s in sigs}
-    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes, call_bytes,
-                                  products))
+    write_atomic(output, generate(name, sigs, list(arrays), prefixes, rtol, atol, guards, shapes, products))
