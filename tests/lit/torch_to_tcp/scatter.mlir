@@ -93,3 +93,28 @@ func.func @embedding_bag_mean(%arg0: !torch.vtensor<[10,3],f32>, %arg1: !torch.v
   %result0, %result1, %result2, %result3 = torch.aten.embedding_bag.padding_idx %arg0, %arg1, %arg2, %false, %int1, %false, %none, %false, %int1 : !torch.vtensor<[10,3],f32>, !torch.vtensor<[?],si64>, !torch.vtensor<[4],si64>, !torch.bool, !torch.int, !torch.bool, !torch.none, !torch.bool, !torch.int -> !torch.vtensor<[4,3],f32>, !torch.vtensor<[?],si64>, !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>
   return %result0 : !torch.vtensor<[4,3],f32>
 }
+
+// -----
+
+// diagonal_scatter (offset 1 on dims 1 and 2) moves both dims first and
+// writes src, whose last dim runs along the diagonal, at rows 0 + i and
+// columns 1 + i.
+// CHECK-LABEL: func.func @diagonal_scatter
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1> : tensor<1xi64>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : tensor<1xi64>
+// CHECK: %[[X:.*]] = tcp.transpose %arg0 {permutation = [1, 2, 0]} : tensor<2x4x5xf32> -> tensor<4x5x2xf32>
+// CHECK: %[[SRC:.*]] = tcp.transpose %arg1 {permutation = [1, 0]} : tensor<2x4xf32> -> tensor<4x2xf32>
+// CHECK: %[[FROM0:.*]] = tcp.broadcast %[[ZERO]]
+// CHECK: %[[ROWS:.*]] = tcp.add %{{.*}}, %[[FROM0]]
+// CHECK: %[[FROM1:.*]] = tcp.broadcast %[[ONE]]
+// CHECK: %[[COLUMNS:.*]] = tcp.add %{{.*}}, %[[FROM1]]
+// CHECK: %[[AT:.*]] = tcp.concat %{{.*}}, %{{.*}} {axis = 1 : i64} : tensor<4x1xi64>, tensor<4x1xi64> -> tensor<4x2xi64>
+// CHECK: %[[S:.*]] = tcp.scatter_nd %[[X]], %[[AT]], %[[SRC]] {kind = #tcp<scatterKind Replace>}
+// CHECK: tcp.transpose %[[S]] {permutation = [2, 0, 1]} : tensor<4x5x2xf32> -> tensor<2x4x5xf32>
+func.func @diagonal_scatter(%arg0: !torch.vtensor<[2,4,5],f32>, %arg1: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,4,5],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.diagonal_scatter %arg0, %arg1, %int1, %int1, %int-1 : !torch.vtensor<[2,4,5],f32>, !torch.vtensor<[2,4],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[2,4,5],f32>
+  return %0 : !torch.vtensor<[2,4,5],f32>
+}
