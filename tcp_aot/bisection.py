@@ -235,7 +235,7 @@ def _to_tcp(torch_module, weights_file: Path, precision: str | None):
 
     text = torch_module.operation.get_asm(enable_debug_info=True)
     module, weights = read_module(text, "<the model, imported again>", weights_file)
-    pipelines.run(module, model_pipeline(precision), pipelines.PassOptions(weights=weights))
+    pipelines.run(module, model_pipeline(precision), pipelines.PassContext(weights=weights))
     return module
 
 

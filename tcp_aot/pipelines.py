@@ -3,13 +3,23 @@
 A pass is either an upstream MLIR / torch-mlir pass (given by its textual
 pipeline) or a Python function registered here. Pipelines are lists of pass
 names. tcp-opt, the Snakemake stages and the tests all run these by name.
+
+A Python pass takes options the MLIR way, from the textual pipeline
+(`mark-parallel{min-work=4096 min-product-work=65536}`): its function
+declares a keyword parameter `options` whose default is a dataclass
+instance, and each field is an option (its name with dashes, its type the
+field's). What a stage knows about the module (its file name, its weights)
+is not an option: a pass names the PassContext fields it takes.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+import re
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from torch_mlir import ir, passmanager
@@ -18,28 +28,93 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class PassOptions:
+class PassContext:
+    """What the caller knows about the module, for the passes that need it."""
+
     filename: str | None = None  # names the source in diagnostics
     allow_unconverted: bool = False  # keep unconvertible torch ops as tcp.custom_op
     weights: ModuleWeights | None = None  # the data of the module's dense_resource constants
 
 
+class PipelineError(ValueError):
+    """A pass or an option of a textual pipeline that does not exist or
+    does not parse."""
+
+
 @dataclass(frozen=True)
 class PythonPass:
-    """A pass written in Python: `module.function(op, *args, *options)`,
-    where `options` names the PassOptions fields it takes. The module is
-    imported when a pipeline uses the pass, so a stage loads (and depends
-    on) only the passes it runs (see stage_code.py)."""
+    """A pass written in Python: `module.function(op, *args, *context,
+    options=...)`, where `context` names the PassContext fields it takes.
+    The module is imported when a pipeline uses the pass, so a stage loads
+    (and depends on) only the passes it runs (see stage_code.py)."""
 
     module: str
     function: str
     description: str
-    options: tuple[str, ...] = ()
-    args: tuple[str, ...] = ()
+    context: tuple[str, ...] = ()
+    args: tuple[Any, ...] = ()
 
-    def __call__(self, op: ir.Operation, options: PassOptions) -> None:
-        fn = getattr(import_module(self.module), self.function)
-        fn(op, *self.args, *(getattr(options, name) for name in self.options))
+    def resolve(self) -> Callable:
+        return getattr(import_module(self.module), self.function)
+
+    def default_options(self) -> Any | None:
+        """The dataclass instance of its options' defaults, if it takes any."""
+        parameter = inspect.signature(self.resolve()).parameters.get("options")
+        return None if parameter is None else parameter.default
+
+    def bind(self, name: str, text: str | None, context: PassContext) -> Callable[[ir.Operation], None]:
+        """The pass (registered as `name`) with its options parsed from
+        `text` (`key=value ...`)."""
+        fn = self.resolve()
+        values = [getattr(context, field) for field in self.context]
+        if self.default_options() is None:
+            if text:
+                raise PipelineError(f"pass {name} takes no options (given '{text}')")
+            return lambda op: fn(op, *self.args, *values)
+        options = self.parse_options(name, text or "")
+        return lambda op: fn(op, *self.args, *values, options=options)
+
+    def parse_options(self, name: str, text: str) -> Any:
+        defaults = self.default_options()
+        fields = {f.name.replace("_", "-"): f for f in dataclasses.fields(defaults)}
+        changes = {}
+        for item in text.split():
+            key, sep, value = item.partition("=")
+            if key not in fields:
+                raise PipelineError(f"pass {name} has no option '{key}' (its options: "
+                                    f"{', '.join(fields)})")
+            kind = type(getattr(defaults, fields[key].name))
+            try:
+                changes[fields[key].name] = _parse_value(value, kind) if sep else _parse_value("true", kind)
+            except ValueError:
+                raise PipelineError(f"option {key} of pass {name} takes a value of type {kind.__name__}, not "
+                                    f"'{value}'") from None
+        return dataclasses.replace(defaults, **changes)
+
+    def describe_options(self) -> str:
+        """`key=default ...`, or '' without options."""
+        defaults = self.default_options()
+        if defaults is None:
+            return ""
+        return " ".join(f"{f.name.replace('_', '-')}={str(getattr(defaults, f.name)).lower()}"
+                        for f in dataclasses.fields(defaults))
+
+
+def _parse_value(text: str, kind: type) -> Any:
+    if kind is bool:
+        if text not in ("true", "false", "1", "0"):
+            raise ValueError(text)
+        return text in ("true", "1")
+    return kind(text)
+
+
+_ENTRY = re.compile(r"([\w.-]+)(?:\{(.*)\})?", re.DOTALL)
+
+
+def split_entry(entry: str) -> tuple[str, str | None]:
+    """`name{options}` -> (name, options); `name` -> (name, None)."""
+    m = _ENTRY.fullmatch(entry.strip())
+    return (m.group(1), m.group(2)) if m else (entry, None)
 
 
 def _schedule(name: str, description: str) -> PythonPass:
@@ -52,7 +127,7 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "convert-torch-to-tcp": PythonPass(
         "tcp_aot.conversion.torch_to_tcp", "convert_torch_to_tcp",
         "Convert Torch ops to TCP (fails listing every op that does not convert)",
-        ("allow_unconverted", "filename", "weights")),
+        context=("allow_unconverted", "filename", "weights")),
     "widen-16-bit-floats": PythonPass(
         "tcp_aot.transforms.widen_floats", "widen_16_bit_floats",
         "Compute TCP ops on bfloat16 and float16 in float32, rounding each result once"),
@@ -62,24 +137,24 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "int8-products": PythonPass(
         "tcp_aot.transforms.int8_products", "int8_products",
         "Make each contraction of dequantized int8 tensors an int8 contraction into int32, scaled back to f32",
-        ("weights",)),
+        context=("weights",)),
     "tcp-simplify": PythonPass(
         "tcp_aot.transforms.simplify", "simplify",
-        "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", ("weights",)),
+        "Fold TCP ops on constants, x * 1, unread arg_reduce indices and unused TCP ops", context=("weights",)),
     "fold-conv-affine": PythonPass(
         "tcp_aot.transforms.fold_conv_affine", "fold_conv_affine",
         "Fold the per-channel scales and shifts after a convolution of constant weights (an eval-mode batch norm) "
-        "into its weights and one bias add", ("weights",)),
+        "into its weights and one bias add", context=("weights",)),
     "pad-weight-columns": PythonPass(
         "tcp_aot.transforms.pad_weight_columns", "pad_weight_columns",
         "Pad a contraction's constant matrix to whole register tiles of columns once, at compile time, and cut "
-        "its result", ("weights",)),
+        "its result", context=("weights",)),
     "verify-tcp-backend-contract": PythonPass(
         "tcp_aot.transforms.backend_contract", "verify_backend_contract",
-        "Check that only TCP, tensor, arith and func ops remain, with tensor signatures", ("filename",)),
+        "Check that only TCP, tensor, arith and func ops remain, with tensor signatures", context=("filename",)),
     "tcp-verify": PythonPass(
         "tcp_aot.module_io", "verify_module", "Verify every op, TCP ops against their definitions",
-        ("filename",)),
+        context=("filename",)),
     "insert-shape-guards": PythonPass(
         "tcp_aot.transforms.shape_guards", "insert_shape_guards",
         "Check input dims at function entry; abort with a message when the program's assumptions fail"),
@@ -91,7 +166,7 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "Inline the bodies of tcp.group and tcp.isolated_group"),
     "convert-tcp-to-linalg": PythonPass(
         "tcp_aot.conversion.tcp_to_linalg", "convert_tcp_to_linalg",
-        "Lower TCP ops to linalg, tensor, arith and math", ("filename",)),
+        "Lower TCP ops to linalg, tensor, arith and math", context=("filename",)),
     "add-output-dims-functions": PythonPass(
         "tcp_aot.transforms.output_dims", "add_output_dims_functions",
         "Add F__output_dims for each public F: its results' dims from its inputs' dims"),
@@ -182,7 +257,7 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "Time every top-level kernel of each F__into (a profiled build; the .so's runtime adds up the times)"),
     "address-weights": PythonPass(
         "tcp_aot.transforms.address_weights", "address_weights",
-        "Read weights at their offsets in the weights file the .so is given (LLVM dialect)", ("weights",)),
+        "Read weights at their offsets in the weights file the .so is given (LLVM dialect)", context=("weights",)),
     "add-destination-functions": PythonPass(
         "tcp_aot.transforms.destination", "add_destination_functions",
         "Add F__into for each public F, writing its results into buffers the caller passes; F calls it"),
@@ -317,21 +392,22 @@ def expand(names: list[str]) -> list[str]:
     return out
 
 
-def build_pass_manager(names: list[str], options: PassOptions = PassOptions()) -> passmanager.PassManager:
+def build_pass_manager(names: list[str], context: PassContext = PassContext()) -> passmanager.PassManager:
     from torch_mlir import passmanager
 
     pm = passmanager.PassManager()
-    for name in expand(names):
+    for entry in expand(names):
+        name, text = split_entry(entry)
         if name in PYTHON_PASSES:
-            python_pass = PYTHON_PASSES[name]
-            pm.add(lambda op, _pass, p=python_pass: p(op, options), name=name, argument=name,
-                   description=python_pass.description)
+            run_pass = PYTHON_PASSES[name].bind(name, text, context)
+            pm.add(lambda op, _pass, f=run_pass: f(op), name=name, argument=name,
+                   description=PYTHON_PASSES[name].description)
         else:
-            pm.add(name)
+            pm.add(entry)
     return pm
 
 
-def run(module: ir.Module | ir.Operation, names: list[str], options: PassOptions = PassOptions()) -> None:
+def run(module: ir.Module | ir.Operation, names: list[str], context: PassContext = PassContext()) -> None:
     """Run passes/pipelines by name. Failures, of Python and of upstream
     passes alike, raise DiagnosticError."""
     from torch_mlir import ir
@@ -339,6 +415,6 @@ def run(module: ir.Module | ir.Operation, names: list[str], options: PassOptions
     from .diagnostics import from_mlir_error
 
     try:
-        build_pass_manager(names, options).run(module.operation)
+        build_pass_manager(names, context).run(module.operation)
     except ir.MLIRError as e:
-        raise from_mlir_error(e, options.filename) from None
+        raise from_mlir_error(e, context.filename) from None

@@ -40,7 +40,7 @@ def build(name: str, tcp_mlir: Path, weights: Path, toolchain_json: Path, opt_le
     signature.run(name, tcp_mlir, files["signature.json"], "embedded")
     with parsed(tcp_mlir, frozen=True) as (module, module_weights):
         pipelines.run(module, ["tcp-to-llvm-profiled"],
-                      pipelines.PassOptions(filename=str(tcp_mlir), weights=module_weights))
+                      pipelines.PassContext(filename=str(tcp_mlir), weights=module_weights))
         write_atomic(files["llvm.mlir"], module.operation.get_asm())
         found = kernels(module)
     ll.run(files["llvm.mlir"], files["ll"])

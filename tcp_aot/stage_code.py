@@ -34,9 +34,8 @@ def stage_files(stage: str) -> tuple[Path, ...]:
     module = f"{PACKAGE.name}.stages.{stage}"
     if _file(module) is None:
         raise ValueError(f"no stage module {module} (stages: {', '.join(stages())})")
-    roots = {module} | {pipelines.PYTHON_PASSES[name].module
-                        for name in pipelines.expand(_declared_pipelines(module))
-                        if name in pipelines.PYTHON_PASSES}
+    passes = {pipelines.split_entry(entry)[0] for entry in pipelines.expand(_declared_pipelines(module))}
+    roots = {module} | {pipelines.PYTHON_PASSES[name].module for name in passes if name in pipelines.PYTHON_PASSES}
     modules = _closure(frozenset(roots))
     files = {_file(m) for m in modules}
     for module in modules:

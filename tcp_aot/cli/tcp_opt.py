@@ -78,13 +78,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tcp-opt: cannot read {args.input}: {e.strerror}", file=sys.stderr)
         return 1
     chunks = _chunks(text) if args.split_input_file else [(0, text)]
-    options = pipelines.PassOptions(filename=filename, allow_unconverted=args.allow_unconverted)
+    context = pipelines.PassContext(filename=filename, allow_unconverted=args.allow_unconverted)
     weights_output = args.weights_output or (weights_path(Path(args.output)) if args.output != "-" else None)
     outputs, ok = [], True
     with make_context(), ir.Location.unknown():
         for line_offset, chunk in chunks:
             padded = "\n" * line_offset + chunk  # keeps line numbers file-absolute
-            diagnostics, printed = _process(padded, filename, names, options, args.mlir_print_debuginfo,
+            diagnostics, printed = _process(padded, filename, names, context, args.mlir_print_debuginfo,
                                             args.weights, weights_output)
             if args.verify_diagnostics:
                 ok &= _check_expectations(padded, filename, diagnostics)
@@ -127,7 +127,7 @@ def _chunks(text: str) -> list[tuple[int, str]]:
     return chunks
 
 
-def _process(text: str, filename: str, names: list[str], options: pipelines.PassOptions, debug_info: bool,
+def _process(text: str, filename: str, names: list[str], context: pipelines.PassContext, debug_info: bool,
              weights_file: Path | None, weights_output: Path | None) -> tuple[list[Diagnostic], str | None]:
     """Parse, run the passes, print. As in the stages, weights are derived
     before the back end, which reads the weights file as it is."""
@@ -135,7 +135,7 @@ def _process(text: str, filename: str, names: list[str], options: pipelines.Pass
         frozen = "address-weights" in pipelines.expand(names)
         module, weights = read_module(text, filename, weights_file, frozen)
         if names:
-            pipelines.run(module, names, replace(options, weights=weights))
+            pipelines.run(module, names, replace(context, weights=weights))
         if weights.unsaved:
             if weights_output is None:
                 print("tcp-opt: note: the result reads weights that no file holds (derived by folding, or from "
@@ -147,7 +147,7 @@ def _process(text: str, filename: str, names: list[str], options: pipelines.Pass
         return e.diagnostics, None
     except (WeightsError, StageError) as e:  # a pass's known failure (StageError: one that needs another first)
         return [Diagnostic("", str(e))], None
-    except ValueError as e:  # an unknown pass name
+    except ValueError as e:  # an unknown pass or option (PipelineError, or MLIR's for its own passes)
         return [Diagnostic("", str(e))], None
 
 
@@ -196,7 +196,9 @@ def _list_passes() -> None:
         print(f"  {name}: {', '.join(passes)}")
     print("Python passes:")
     for name, python_pass in pipelines.PYTHON_PASSES.items():
-        print(f"  {name}: {python_pass.description}")
+        options = python_pass.describe_options()
+        print(f"  {name}{{{options}}}: {python_pass.description}" if options else
+              f"  {name}: {python_pass.description}")
 
 
 if __name__ == "__main__":

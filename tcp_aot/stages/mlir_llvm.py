@@ -19,7 +19,7 @@ def run(source: Path, output: Path) -> None:
     from .. import pipelines
 
     with parsed(source, frozen=True) as (module, weights):
-        options = pipelines.PassOptions(filename=str(source), weights=weights)
-        pipelines.run(module, PIPELINES, options)
+        context = pipelines.PassContext(filename=str(source), weights=weights)
+        pipelines.run(module, PIPELINES, context)
         text = module.operation.get_asm()
     write_atomic(output, text)

@@ -45,9 +45,9 @@ def run(source: Path, output: Path, weights: Path | None = None, allow_unconvert
     from ..weights import weights_path
 
     with parsed(source) as (module, module_weights):
-        options = pipelines.PassOptions(filename=str(source), allow_unconverted=allow_unconverted,
+        context = pipelines.PassContext(filename=str(source), allow_unconverted=allow_unconverted,
                                         weights=module_weights)
-        pipelines.run(module, _pipeline(source, precision), options)
+        pipelines.run(module, _pipeline(source, precision), context)
         module_weights.write(module, weights or weights_path(output))
         text = print_module(module)
     write_atomic(output, text)

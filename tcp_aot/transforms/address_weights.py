@@ -64,9 +64,12 @@ def address_weights(root: ir.Operation, weights: ModuleWeights | None) -> None:
             if f.operation.name == "llvm.func" and f.operation.regions[0].blocks:
                 _address_from_base(f.operation, weight_globals)
     parsed = ir.Module.parse("\n".join(declarations), root.context)
-    first = list(block.operations)[0]
+    existing = list(block.operations)
     for op in list(parsed.body.operations):
-        op.operation.move_before(first)
+        if existing:
+            op.operation.move_before(existing[0])
+        else:
+            block.append(op.operation)
 
 
 def _bytes(t: ir.Type) -> int:

@@ -2,7 +2,7 @@
 static weight) becomes matrix products per image, so that it runs through
 the matmul schedule's register tiles. Two forms:
 
-* Shifted products (stride 1, at least SHIFTED_MIN_CHANNELS channels): with
+* Shifted products (stride 1, at least `shifted-min-channels` channels): with
   the image's positions numbered over its padded grid (row-major, so an
   output position and the input it reads at kernel offset k are a constant
   distance apart), one product per kernel offset accumulates
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 
 from torch_mlir import ir
 from torch_mlir.dialects import linalg, scf, tensor
@@ -46,10 +47,14 @@ from ..linalg_builders import (
 from ..walk import collect
 from .pad_product_columns import TILE_COLUMNS
 
-# Below this many input channels, shifted products are too shallow (each
-# register tile is loaded and stored once per kernel offset for C steps of
-# FMAs): im2col's copy is then cheaper.
-SHIFTED_MIN_CHANNELS = 8
+
+@dataclass(frozen=True)
+class ConvToMatmulOptions:
+    # Below this many input channels, shifted products are too shallow (each
+    # register tile is loaded and stored once per kernel offset for C steps
+    # of FMAs): im2col's copy is then cheaper.
+    shifted_min_channels: int = 8
+
 
 # The matmul schedule's register tiles are this many columns wide
 # (schedules/matmul.mlir). Shifted products of static shape compute a whole
@@ -58,10 +63,10 @@ SHIFTED_MIN_CHANNELS = 8
 _CONVS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
 
 
-def conv_to_matmul(root: ir.Operation) -> None:
+def conv_to_matmul(root: ir.Operation, *, options: ConvToMatmulOptions = ConvToMatmulOptions()) -> None:
     for op in collect(root, lambda o: o.name in _CONVS and _static_weight(o)):
         with ir.InsertionPoint(op), op.location:
-            result = _as_matmuls(op)
+            result = _as_matmuls(op, options.shifted_min_channels)
         op.results[0].replace_all_uses_with(result)
         op.erase()
 
@@ -86,7 +91,7 @@ def _is_zero_fill(v: ir.Value) -> bool:
     return (ir.FloatAttr(attr).value if isinstance(attr, ir.FloatAttr) else ir.IntegerAttr(attr).value) == 0
 
 
-def _as_matmuls(op: ir.Operation) -> ir.Value:
+def _as_matmuls(op: ir.Operation, shifted_min_channels: int) -> ir.Value:
     x, w, init = op.operands
     stride, dilation = _attr_ints(op, "strides"), _attr_ints(op, "dilations")
     out_t = ir.RankedTensorType(op.results[0].type)
@@ -111,7 +116,7 @@ def _as_matmuls(op: ir.Operation) -> ir.Value:
         if all(k == 1 for k in kernel) and unit_stride:
             product = _unflatten(_product_of(weights, _flatten_spatial(image, channels), filters, positions, elem),
                                  filters, out_sizes)
-        elif unit_stride and channels >= SHIFTED_MIN_CHANNELS and not widening:
+        elif unit_stride and channels >= shifted_min_channels and not widening:
             product = _shifted_products(image, w, dilation, out_sizes)
         else:
             columns = _columns(image, channels, kernel, stride, dilation, out_sizes)

@@ -1,6 +1,6 @@
 """interleave-long-chains: the innermost scalar loops whose body is a long
 chain of dependent operations (an approximated transcendental is 25 to 60
-of them) get `llvm.loop.interleave.count = INTERLEAVE` for LLVM's loop
+of them) get `llvm.loop.interleave.count` (8) for LLVM's loop
 vectorizer, which then runs that many vector iterations side by side.
 
 LLVM interleaves only loops with a cheap body: it counts on out-of-order
@@ -13,23 +13,30 @@ times: sigmoid(2x + 1) * tanh(x) on 1024 x 1024 f32 0.456, 0.383 and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from torch_mlir import ir
 
 from ..walk import collect
 
-CHAIN = 16  # dependent ops in one iteration from which a loop is interleaved
-INTERLEAVE = 8
-# A loop known to run fewer times gains nothing (the vector loop would not run).
-MIN_TRIP_COUNT = 128
 
-_ANNOTATION = f"#llvm.loop_annotation<interleave = #llvm.loop_interleave<count = {INTERLEAVE}>>"
+@dataclass(frozen=True)
+class InterleaveOptions:
+    min_chain: int = 16  # dependent ops in one iteration from which a loop is interleaved
+    count: int = 8
+    # A loop known to run fewer times gains nothing (the vector loop would not run).
+    min_trip_count: int = 128
+
+
 _NOT_COUNTED = {"arith.constant", "memref.load", "memref.store", "scf.yield"}
 
 
-def interleave_long_chains(root: ir.Operation) -> None:
+def interleave_long_chains(root: ir.Operation, *, options: InterleaveOptions = InterleaveOptions()) -> None:
+    annotation = f"#llvm.loop_annotation<interleave = #llvm.loop_interleave<count = {options.count}>>"
     for loop in collect(root, lambda op: op.name == "scf.for"):
-        if _innermost_scalar(loop) and not _runs_few_times(loop) and longest_chain(loop) >= CHAIN:
-            loop.attributes["loop_annotation"] = ir.Attribute.parse(_ANNOTATION)
+        if (_innermost_scalar(loop) and not _runs_few_times(loop, options.min_trip_count)
+                and longest_chain(loop) >= options.min_chain):
+            loop.attributes["loop_annotation"] = ir.Attribute.parse(annotation)
 
 
 def longest_chain(loop: ir.Operation) -> int:
@@ -60,7 +67,7 @@ def _innermost_scalar(loop: ir.Operation) -> bool:
     return not nested and not vectors
 
 
-def _runs_few_times(loop: ir.Operation) -> bool:
+def _runs_few_times(loop: ir.Operation, min_trip_count: int) -> bool:
     bounds = []
     for v in list(loop.operands)[:3]:
         owner = v.owner
@@ -69,4 +76,4 @@ def _runs_few_times(loop: ir.Operation) -> bool:
         else:
             return False
     lower, upper, step = bounds
-    return (upper - lower) // step < MIN_TRIP_COUNT
+    return (upper - lower) // step < min_trip_count

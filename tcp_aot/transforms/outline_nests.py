@@ -8,8 +8,8 @@ large model with dynamic dims is one function of a thousand loop nests that
 all compare with the same dims: `opt` spent minutes on GPT-2 small. As
 functions of their own (`F__nest<k>`, internal, never inlined), the nests
 cost what each costs alone, and a nest repeated (the same layer twelve
-times, on other buffers) is compiled once. Functions with fewer than MIN_NESTS nests stay
-whole: LLVM is quick on them and sees across their nests.
+times, on other buffers) is compiled once. Functions with fewer nests than
+OutlineOptions.min_nests stay whole: LLVM is quick on them and sees across their nests.
 
 It runs on buffers, once every loop is in its final shape (after the
 schedules; before the conversion to OpenMP, whose regions must stay in the
@@ -20,20 +20,27 @@ function that forks them): what a nest reads from around it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from torch_mlir import ir
 from torch_mlir.dialects import func
 
-MIN_NESTS = 64
+
+@dataclass(frozen=True)
+class OutlineOptions:
+    min_nests: int = 64
+
+
 _NESTS = ("scf.for", "scf.forall", "scf.if", "scf.parallel", "scf.while")
 
 
-def outline_loop_nests(root: ir.Operation) -> None:
+def outline_loop_nests(root: ir.Operation, *, options: OutlineOptions = OutlineOptions()) -> None:
     block = root.regions[0].blocks[0]
     for f in [op.operation for op in block.operations]:
         if f.name != "func.func" or not f.regions[0].blocks:
             continue
         nests = [op.operation for op in f.regions[0].blocks[0].operations if op.operation.name in _NESTS]
-        if len(nests) < MIN_NESTS:
+        if len(nests) < options.min_nests:
             continue
         name = ir.StringAttr(f.attributes["sym_name"]).value
         outlined: dict[str, str] = {}  # a function's text (its name left out) -> its name

@@ -1,6 +1,6 @@
 """mark-parallel: which linalg ops run on several threads. An op runs in
 parallel when it does enough work to pay for waking the threads (at least
-PARALLEL_WORK iterations, PRODUCT_PARALLEL_WORK for a product): decided at
+ParallelOptions.min_work iterations, min_product_work for a product): decided at
 compile time when its shape is static, else at run time, by an scf.if
 between a copy that runs in parallel and one that does not. The parallel
 copy gets an attribute naming the loop dim to split among threads, which
@@ -25,6 +25,7 @@ could not do.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from torch_mlir import ir
 from torch_mlir.dialects import arith, scf, tensor
@@ -33,13 +34,20 @@ from ..walk import collect, defining_op
 from .epilogues import epilogue_of, finishes_a_product, zeroed_by_fill
 from .runtime_errors import failure_status
 
-# Below this many loop iterations, one thread is faster than waking others
-# (libomp's parallel region costs a few microseconds). A product's iteration
-# is one FMA, a fraction of a cycle in the register-tiled kernel: at 2^16,
-# the kernel-offset products of small convolutions ran slower on 2 threads
-# than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms at 2^18).
-PARALLEL_WORK = 1 << 16
-PRODUCT_PARALLEL_WORK = 1 << 18
+
+@dataclass(frozen=True)
+class ParallelOptions:
+    """Below this many loop iterations, one thread is faster than waking
+    others (libomp's parallel region costs a few microseconds). A product's
+    iteration is one FMA, a fraction of a cycle in the register-tiled kernel:
+    at 2^16, the kernel-offset products of small convolutions ran slower on
+    2 threads than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms
+    at 2^18)."""
+
+    min_work: int = 1 << 16
+    min_product_work: int = 1 << 18
+
+
 # The output tile schedules/parallel.mlir gives each thread of a product.
 PRODUCT_TILE = 128
 # schedules/parallel.mlir splits loop dims 0 to SPLIT_DIMS - 1: no op is
@@ -57,7 +65,7 @@ _MATMUL_MAPS = {"linalg.matmul": [(0, 2), (2, 1), (0, 1)], "linalg.batch_matmul"
 _MATMULS = tuple(_MATMUL_MAPS)
 
 
-def mark_parallel(root: ir.Operation) -> None:
+def mark_parallel(root: ir.Operation, *, options: ParallelOptions = ParallelOptions()) -> None:
     # An epilogue goes with its product (which may move it into an scf.if).
     ops = [op for op in collect(root, lambda o: o.name == "linalg.generic" or o.name in _MATMULS)
            if not finishes_a_product(op)]
@@ -77,7 +85,7 @@ def mark_parallel(root: ir.Operation) -> None:
             mark = (WITH_EPILOGUE_ATTR, ir.UnitAttr.get())
         elif op.name == "linalg.matmul" and zeroed_by_fill(op):
             mark = (FROM_ZERO_ATTR, ir.UnitAttr.get())
-        enough = PRODUCT_PARALLEL_WORK if op.name in _MATMULS else PARALLEL_WORK
+        enough = options.min_product_work if op.name in _MATMULS else options.min_work
         if all(isinstance(r, int) for r in ranges):
             if math.prod(ranges) >= enough:
                 op.attributes[mark[0]] = mark[1]

@@ -180,7 +180,7 @@ def test_unregistered_custom_op_is_an_error(context):
       return %0 : tensor<2xf32>
     }""", "prog.mlir")
     with pytest.raises(DiagnosticError) as err:
-        pipelines.run(module, ["tcp-to-llvm"], pipelines.PassOptions(filename="prog.mlir"))
+        pipelines.run(module, ["tcp-to-llvm"], pipelines.PassContext(filename="prog.mlir"))
     assert str(err.value) == ("prog.mlir:2:12: error: 'tcp.custom_op' could not be lowered: no lowering is "
                               "registered for custom op 'torch.aten.cumsum'")
 

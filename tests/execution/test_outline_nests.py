@@ -14,7 +14,7 @@ from support import compile_tcp
 from tcp_aot.context import make_context
 from tcp_aot.interpreter import Interpreter
 from tcp_aot.module_io import parse_module
-from tcp_aot.transforms.outline_nests import MIN_NESTS
+from tcp_aot.transforms.outline_nests import OutlineOptions
 
 
 def _chain(name: str, layers: int) -> str:
@@ -35,6 +35,7 @@ def _chain(name: str, layers: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+MIN_NESTS = OutlineOptions().min_nests
 PROGRAM = _chain("deep", MIN_NESTS) + _chain("shallow", 3)
 
 
@@ -71,10 +72,12 @@ def test_outlined_code_computes_what_the_interpreter_does(library, function):
 def test_outlined_parallel_nests_give_the_same_bits_on_any_thread_count(tmp_path, monkeypatch):
     """Every nest of test_threads' programs (products, their epilogues,
     reductions, convolutions split among threads) outlined."""
-    import tcp_aot.transforms.outline_nests
     from execution.test_threads import PROGRAM as THREADED, SHAPES, inputs
+    from tcp_aot import pipelines
 
-    monkeypatch.setattr(tcp_aot.transforms.outline_nests, "MIN_NESTS", 1)
+    monkeypatch.setitem(pipelines.PIPELINES, "tcp-to-llvm",
+                        [name.replace("outline-loop-nests", "outline-loop-nests{min-nests=1}")
+                         for name in pipelines.PIPELINES["tcp-to-llvm"]])
     library = compile_tcp(THREADED, tmp_path, "threads")
     assert "__into__nest" in library.path.with_suffix(".ll").read_text()
     for name, shapes in SHAPES.items():

@@ -4,6 +4,8 @@
 // shape decides at run time between a parallel and a sequential copy.
 // The tiling itself is in schedules/parallel.mlir (test beside it).
 // RUN: tcp-opt %s --split-input-file --mark-parallel | FileCheck %s
+// The threshold is an option (min-work; min-product-work for products):
+// RUN: tcp-opt %s --split-input-file --pass-pipeline="mark-parallel{min-work=4096}" | FileCheck %s --check-prefix=LOW
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
@@ -25,6 +27,8 @@ func.func @big_elementwise(%a: tensor<256x256xf32>) -> tensor<256x256xf32> {
 
 // CHECK-LABEL: func.func @small_elementwise
 // CHECK-NOT: tcp_aot.parallel
+// LOW-LABEL: func.func @small_elementwise
+// LOW: linalg.generic {{.*}} attrs = {tcp_aot.parallel = 0 : i64}
 func.func @small_elementwise(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : tensor<64x64xf32>) outs(%a : tensor<64x64xf32>) {

@@ -1,0 +1,77 @@
+"""The pass registry (tcp_aot/pipelines.py): every pass a pipeline names
+exists and runs, Python passes take typed options from the textual
+pipeline, and a wrong pass or option is refused naming it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcp_aot import pipelines
+from tcp_aot.context import make_context
+from tcp_aot.module_io import parse_module
+from tcp_aot.transforms.parallel import ParallelOptions
+
+
+def _upstream_passes() -> set[str]:
+    return {entry for name in pipelines.PIPELINES for entry in pipelines.expand([name])
+            if pipelines.split_entry(entry)[0] not in pipelines.PYTHON_PASSES}
+
+
+@pytest.mark.parametrize("name", sorted(set(pipelines.PYTHON_PASSES) | _upstream_passes()))
+def test_every_pass_runs_on_an_empty_module(name):
+    """A misspelled module, function or upstream pass would fail here, not
+    in the first pipeline that runs it."""
+    with make_context():
+        module = parse_module("module {}")
+        pipelines.run(module, [name])
+        assert module.operation.verify()
+
+
+def test_every_pipeline_names_only_known_passes():
+    for name in pipelines.PIPELINES:
+        for entry in pipelines.expand([name]):
+            assert pipelines.split_entry(entry)[0] in pipelines.PYTHON_PASSES or entry in _upstream_passes()
+
+
+PROGRAM = """
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @f(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x64xf32>) outs(%a : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("entry, marked", [("mark-parallel", False), ("mark-parallel{min-work=4096}", True),
+                                           ("mark-parallel{min-work=4097 min-product-work=1}", False)])
+def test_options_come_from_the_textual_pipeline(entry, marked):
+    """64 x 64 iterations: below the default threshold, at the one given."""
+    with make_context():
+        module = parse_module(PROGRAM)
+        pipelines.run(module, [entry])
+        assert ("tcp_aot.parallel = 0" in str(module)) == marked
+
+
+def test_options_are_typed_and_listed():
+    mark_parallel = pipelines.PYTHON_PASSES["mark-parallel"]
+    assert mark_parallel.default_options() == ParallelOptions()
+    assert mark_parallel.parse_options("mark-parallel", "min-work=7") == ParallelOptions(min_work=7)
+    assert mark_parallel.describe_options() == "min-work=65536 min-product-work=262144"
+    assert pipelines.PYTHON_PASSES["tcp-verify"].describe_options() == ""
+
+
+@pytest.mark.parametrize("entry, message", [
+    ("mark-parallel{min-wrok=7}", "pass mark-parallel has no option 'min-wrok' (its options: min-work, "
+                                  "min-product-work)"),
+    ("mark-parallel{min-work=many}", "option min-work of pass mark-parallel takes a value of type int, not 'many'"),
+    ("tcp-verify{strict=1}", "pass tcp-verify takes no options (given 'strict=1')"),
+])
+def test_a_wrong_option_is_refused_naming_the_pass(entry, message):
+    with make_context(), pytest.raises(pipelines.PipelineError) as e:
+        pipelines.build_pass_manager([entry])
+    assert str(e.value) == message
