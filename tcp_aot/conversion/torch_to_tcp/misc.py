@@ -13,7 +13,7 @@ from ...abi import STATUS_ATTR
 from ...diagnostics import format_location
 from ...dialects import tcp
 from ..pattern_list import PatternList, Unsupported
-from .utils import dim_of, i64, replace, to_builtin
+from .utils import dim_of, i64, list_elements, replace, to_builtin
 
 PATTERNS = PatternList()
 
@@ -94,6 +94,17 @@ def convert_scalar_compare(op, rewriter):
         result = arith.CmpFOp(getattr(arith.CmpFPredicate, float_predicate.upper()), a, b).result
     else:
         result = arith.CmpIOp(getattr(arith.CmpIPredicate, int_predicate), a, b).result
+    replace(rewriter, op, [result])
+
+
+@PATTERNS.register("torch.aten.all.bool", "torch.aten.any.bool")
+def convert_all_any_bool(op, rewriter):
+    """Python's all() / any() over a list of bools (model code checking
+    sizes): the conjunction / disjunction of its elements."""
+    combine = arith.AndIOp if op.name == "torch.aten.all.bool" else arith.OrIOp
+    result = arith.ConstantOp(ir.IntegerType.get_signless(1), int(op.name == "torch.aten.all.bool")).result
+    for element in list_elements(op.operands[0]):
+        result = combine(result, to_builtin(element)).result
     replace(rewriter, op, [result])
 
 

@@ -68,3 +68,27 @@ func.func @size_as_float_and_tensor(%arg0: !torch.vtensor<[?],f32>) -> (!torch.v
 // CUSTOM: %[[C:.*]] = tcp.custom_op("torch.aten.nan_to_num") %arg0 {nan = 0.000000e+00 : f64, neginf, posinf} : tensor<4x3xf32> -> tensor<4x3xf32>
 // CUSTOM: %[[T:.*]] = tcp.tanh %[[C]]
 // CUSTOM: tcp.custom_op("torch.aten.roll") %[[T]] {dims = [1], shifts = [1]} : tensor<4x3xf32> -> tensor<4x3xf32>
+
+// -----
+
+// Python's all() / any() over a list of size checks: the checks' and / or.
+// CHECK-LABEL: func.func @all_any_of_size_checks
+// CHECK: %[[POSITIVE:.*]] = arith.cmpi sgt
+// CHECK: %[[SMALL:.*]] = arith.cmpi slt
+// CHECK: %[[ALL:.*]] = arith.andi %[[POSITIVE]], %[[SMALL]] : i1
+// CHECK: cf.assert %[[ALL]], "tcp_aot: size out of range
+// CHECK: %[[ANY:.*]] = arith.ori %[[POSITIVE]], %[[SMALL]] : i1
+// CHECK: cf.assert %[[ANY]], "tcp_aot: no size check holds
+func.func @all_any_of_size_checks(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32> {
+  %int0 = torch.constant.int 0
+  %int100 = torch.constant.int 100
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?],f32>, !torch.int -> !torch.int
+  %1 = torch.aten.gt.int %0, %int0 : !torch.int, !torch.int -> !torch.bool
+  %2 = torch.aten.lt.int %0, %int100 : !torch.int, !torch.int -> !torch.bool
+  %3 = torch.prim.ListConstruct %1, %2 : (!torch.bool, !torch.bool) -> !torch.list<bool>
+  %4 = torch.aten.all.bool %3 : !torch.list<bool> -> !torch.bool
+  torch.runtime.assert %4, "size out of range"
+  %5 = torch.aten.any.bool %3 : !torch.list<bool> -> !torch.bool
+  torch.runtime.assert %5, "no size check holds"
+  return %arg0 : !torch.vtensor<[?],f32>
+}
