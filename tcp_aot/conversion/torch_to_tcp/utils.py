@@ -21,11 +21,11 @@ from ...dialects import tcp
 from ...dialects.tcp_base import (
     dense_array, elements_type, is_bool, is_float, is_resource_elements, numpy_dtype, resource_name,
 )
+from ...linalg_builders import DYNAMIC, as_index, index_const
+from ...linalg_builders import dim_of as size_of
 from ...walk import defining_op
 from ..element_casts import convert_element
 from ..pattern_list import Unsupported
-
-DYNAMIC = ir.ShapedType.get_dynamic_size()
 
 # Torch dtype spelling in !torch.vtensor -> builtin element type.
 _ELEMENT_TYPES: dict[str, Callable[[], ir.Type]] = {
@@ -200,16 +200,9 @@ def i64() -> ir.Type:
     return ir.IntegerType.get_signless(64)
 
 
-def index_const(n: int) -> ir.Value:
-    return arith.ConstantOp(ir.IndexType.get(), n).result
-
-
 def dim_of(v: ir.Value, d: int) -> ir.Value:
     """Size of dim d of builtin tensor v, as an index (a constant if static)."""
-    size = ir.RankedTensorType(v.type).get_dim_size(d)
-    if size != DYNAMIC:
-        return index_const(size)
-    return tensor.DimOp(v, index_const(d)).result
+    return as_index(size_of(v, d))
 
 
 def scalar_to_index(v: ir.Value) -> ir.Value:
@@ -296,7 +289,7 @@ def broadcast_to(v: ir.Value, sizes: Sequence[ir.Value | int], result_shape: Seq
         if t.shape[d] == 1 and target != 1:
             axes.append(d)
             size = sizes[d]
-            new_sizes.append(index_const(size) if isinstance(size, int) else size)
+            new_sizes.append(as_index(size))
     if not axes:
         return v
     out_shape = [t.shape[d] if d not in axes else DYNAMIC if result_shape[d] is None else result_shape[d]
