@@ -15,6 +15,7 @@ from tcp_aot.stages import (
     assemble, common, ll, mlir_llvm, mlir_tcp, mlir_torch, npz_model, npz_tcp_source, optimize, shared_object,
     signature, test_bin, test_cpp, test_run, toolchain,
 )
+from tcp_aot import files
 from tcp_aot.errors import StageError
 from tcp_aot.reference.npz import load_npz
 
@@ -183,7 +184,7 @@ def test_stages_write_through_private_temporary_files(tmp_path):
     writing process, then renamed: parallel jobs never share one, and an
     interrupted write leaves no file under the output's name."""
     a, b = tmp_path / "a.tcp.mlir", tmp_path / "b.tcp.mlir"
-    ta, tb = common.tmp_path(a), common.tmp_path(b)
+    ta, tb = files.tmp_path(a), files.tmp_path(b)
     assert ta != tb and ta.parent == a.parent and str(os.getpid()) in ta.name
-    common.write_atomic(a, "text")
+    files.write_atomic(a, "text")
     assert a.read_text() == "text" and not ta.exists()
