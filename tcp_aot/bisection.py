@@ -231,7 +231,7 @@ def _to_tcp(torch_module, weights_file: Path, precision: str | None):
     context."""
     from . import pipelines
     from .module_io import read_module
-    from .stages.mlir_tcp import model_pipeline
+    from .compiler.torch_to_tcp import model_pipeline
 
     text = torch_module.operation.get_asm(enable_debug_info=True)
     module, weights = read_module(text, "<the model, imported again>", weights_file)
@@ -367,10 +367,10 @@ def bisect(program: str, tcp_mlir: Path, npz: Path, toolchain_json: Path, opt_le
     from torch_mlir import ir
 
     from .context import make_context
+    from .files import read
     from .interpreter import Interpreter, InterpreterError
     from .module_io import read_module
     from .reference.npz import load_npz, npz_key
-    from .stages.common import read
     from .transforms.bf16_products import precision
 
     text = read(tcp_mlir)
@@ -418,7 +418,7 @@ def _compiled_values(program: str, text: str, tcp_mlir: Path, weights: Path, fun
     on each function's inputs."""
     from torch_mlir import ir
 
-    from .build import build_shared_object
+    from .compiler.back_end import build_shared_object
     from .context import make_context
     from .diagnostics import DiagnosticError
     from .module_io import parse_module
@@ -441,8 +441,10 @@ def _compiled_values(program: str, text: str, tcp_mlir: Path, weights: Path, fun
                                  f"{_MAX_ARGUMENTS})")
         observed = work / f"{program}.tcp.mlir"
         observed.write_text(instrumented.operation.get_asm())
+    so = work / f"{program}.so"
     try:
-        compiled_program = load(build_shared_object(program, observed, weights, toolchain_json, opt_level))
+        build_shared_object(program, observed, weights, toolchain_json, opt_level, so, work)
+        compiled_program = load(so)
     except (DiagnosticError, StageError) as e:
         raise StageError(f"the program with every value returned does not build: {e}",
                          log=getattr(e, "log", "")) from None

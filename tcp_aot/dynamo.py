@@ -1,11 +1,11 @@
 """The torch.compile backend: `torch.compile(model, backend="tcp_aot")`.
 
-Each graph TorchDynamo captures is compiled through the workflow's stages,
-in-process (torch.export -> Torch -> TCP -> LLVM -> .so), and runs through
-the Python runtime. Compiled graphs are cached on disk under a key of the
-graph's code, its constants, its inputs' dtypes and shapes (dynamic dims
-as such) and the compiler's own source, so a second process compiling the
-same model loads the .so instead.
+Each graph TorchDynamo captures is compiled through the workflow's steps
+(tcp_aot/compiler), in-process (torch.export -> Torch -> TCP -> LLVM ->
+.so), and runs through the Python runtime. Compiled graphs are cached on
+disk under a key of the graph's code, its constants, its inputs' dtypes and
+shapes (dynamic dims as such) and the compiler's own source, so a second
+process compiling the same model loads the .so instead.
 
 Options (`torch.compile(..., options={...})`):
 - cache_dir: where compiled graphs live (default $TCP_AOT_CACHE_DIR, else
@@ -52,7 +52,7 @@ def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
     cannot run inside Dynamo's own compilation of the frame."""
     options = options or {}
     cache_dir = Path(options.get("cache_dir") or _default_cache_dir())
-    from .stages.mlir_tcp import PRECISION_PIPELINES
+    from .pipelines import PRECISION_PIPELINES
 
     settings = _Settings(options.get("target_cpu", "host"), options.get("precision"))
     if settings.precision is not None and settings.precision not in PRECISION_PIPELINES:
@@ -261,19 +261,20 @@ def _compiled(graph: _Graph, cache_dir: Path, settings: _Settings) -> Path:
 
 
 def _compile(graph: _Graph, work: Path, settings: _Settings) -> None:
-    """The workflow's stages, from torch.export to the .so, in `work`."""
-    from .build import build_shared_object
+    """The workflow's steps, from torch.export to the .so, in `work`."""
+    from .compiler.back_end import build_shared_object
+    from .compiler.torch_to_tcp import convert
     from .frontend import import_to_torch_mlir
     from .loader import TorchLoaderOutput
-    from .stages import mlir_tcp, toolchain
+    from .toolchain import find_toolchain
 
     torch_mlir, tcp_mlir = work / f"{PROGRAM}.torch.mlir", work / f"{PROGRAM}.tcp.mlir"
     weights = work / f"{PROGRAM}.weights"
     tools = work / "toolchain.json"
-    toolchain.run(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
-                  TOOLCHAIN["min_major"], settings.target_cpu)
+    find_toolchain(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
+                   TOOLCHAIN["min_major"], settings.target_cpu)
     graph.specialize()
     loaded = TorchLoaderOutput(graph.module(), graph.example, (tuple(graph.dynamic),))  # forward(*tensors)
     torch_mlir.write_text(import_to_torch_mlir(loaded, work / f"{PROGRAM}.torch.weights"))
-    mlir_tcp.run(torch_mlir, tcp_mlir, weights, precision=settings.precision)
-    build_shared_object(PROGRAM, tcp_mlir, weights, tools, OPT_LEVEL)
+    convert(torch_mlir, tcp_mlir, weights, precision=settings.precision)
+    build_shared_object(PROGRAM, tcp_mlir, weights, tools, OPT_LEVEL, work / f"{PROGRAM}.so", work)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 from torch_mlir import ir
 
+from .context import make_context
 from .diagnostics import Diagnostic, DiagnosticError, format_location, from_mlir_error
 from .dialects.tcp_base import DIALECT, VerifyError, verify_op
 from .dialects.tcp_syntax import TcpSyntaxError, to_custom, to_generic
+from .files import read
 from .weights.module_weights import ModuleWeights, strip_resources
 
 
@@ -78,3 +81,11 @@ def read_module(text: str, filename: str, weights: Path | None = None,
     text, blobs = strip_resources(text)
     module = parse_module(text, filename)
     return module, ModuleWeights.of(module, filename, blobs, weights, frozen)
+
+
+@contextmanager
+def parsed(path: Path, frozen: bool = False):
+    """The module in `path` and its weights (read_module), in a fresh
+    context."""
+    with make_context(), ir.Location.unknown():
+        yield read_module(read(path), str(path), frozen=frozen)

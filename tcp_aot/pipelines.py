@@ -2,7 +2,8 @@
 
 A pass is either an upstream MLIR / torch-mlir pass (given by its textual
 pipeline) or a Python function registered here. Pipelines are lists of pass
-names. tcp-opt, the Snakemake stages and the tests all run these by name.
+names. tcp-opt, the compiler's steps (tcp_aot/compiler) and the tests all
+run these by name.
 
 A Python pass takes options the MLIR way, from the textual pipeline
 (`mark-parallel{min-work=4096 min-product-work=65536}`): its function
@@ -287,6 +288,17 @@ PIPELINES: dict[str, list[str]] = {
         "verify-tcp-backend-contract",
         "tcp-verify",
     ],
+    # A TCP source file (tcp_sources/): checked as torch-to-tcp's result is, and
+    # optimized here too: weights are derived before the back end only (tcp-to-llvm's are final).
+    "tcp-source-to-tcp": [
+        "verify-tcp-backend-contract",
+        "optimize-tcp",
+    ],
+    # A model's `precision: bf16` (config.yaml): its f32 products in bf16, their weights converted.
+    "precision-bf16": [
+        "products-in-bf16",
+        "optimize-tcp",
+    ],
     "tcp-to-linalg": [
         "tcp-verify",
         "optimize-tcp",
@@ -382,6 +394,10 @@ PIPELINES["tcp-to-llvm"] = (PIPELINES["tcp-to-linalg"] + PIPELINES["optimize-lin
 PIPELINES["tcp-to-llvm-profiled"] = [
     name for step in PIPELINES["tcp-to-llvm"] for name in ([step, "profile-kernels"] if step == "outline-loop-nests"
                                                           else [step])]
+
+# The pipeline that follows torch-to-tcp or tcp-source-to-tcp for each
+# `precision` a program may ask for.
+PRECISION_PIPELINES = {"bf16": "precision-bf16"}
 
 
 def expand(names: list[str]) -> list[str]:

@@ -30,23 +30,11 @@ def build(name: str, tcp_mlir: Path, weights: Path, toolchain_json: Path, opt_le
           work: Path) -> None:
     """The profiled build of NAME.tcp.mlir, its weights embedded, as `so`
     (the intermediate files in `work`)."""
-    from . import pipelines
-    from .stages import assemble, ll, optimize, shared_object, signature
-    from .stages.common import write_atomic
-    from .stages.mlir_input import parsed
+    from .compiler.back_end import build_shared_object
     from .transforms.profile_kernels import kernels
 
-    files = {ext: work / f"{name}.{ext}" for ext in ("signature.json", "llvm.mlir", "ll", "opt.ll", "S")}
-    signature.run(name, tcp_mlir, files["signature.json"], "embedded")
-    with parsed(tcp_mlir, frozen=True) as (module, module_weights):
-        pipelines.run(module, ["tcp-to-llvm-profiled"],
-                      pipelines.PassContext(filename=str(tcp_mlir), weights=module_weights))
-        write_atomic(files["llvm.mlir"], module.operation.get_asm())
-        found = kernels(module)
-    ll.run(files["llvm.mlir"], files["ll"])
-    optimize.run(files["ll"], files["opt.ll"], toolchain_json, opt_level)
-    assemble.run(files["opt.ll"], files["S"], toolchain_json, opt_level)
-    shared_object.run(files["S"], so, toolchain_json, files["signature.json"], weights, kernels=found)
+    build_shared_object(name, tcp_mlir, weights, toolchain_json, opt_level, so, work, "tcp-to-llvm-profiled",
+                        kernels)
 
 
 def measure(program, function: str, inputs: list[np.ndarray], threads: int, min_calls: int,

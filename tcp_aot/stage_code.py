@@ -1,13 +1,14 @@
 """The package files each stage runs, so that the workflow reruns a stage (and
 everything after it) when its code changes, and nothing before it.
 
-A stage's code is its module (tcp_aot/stages/<stage>.py), the modules of the
-Python passes in the pipelines it names in PIPELINES, and every package
-module these import, directly or not, with the __init__.py of each package on
-the way and the data files beside it (a package's non-Python files, such as
-the transform schedules in tcp_aot/schedules/). Imports are read from the source with `ast` (at any depth, inside
-functions too), without importing anything: the Snakefile calls this while
-it loads, so it must stay quick.
+A stage's code is its module (tcp_aot/stages/<stage>.py), stages/common.py
+(which runs it), the modules of the Python passes in the pipelines it names
+in PIPELINES, and every package module these import, directly or not, with
+the __init__.py of each package on the way and the data files beside it (a
+package's non-Python files, such as the transform schedules in
+tcp_aot/schedules/). Imports are read from the source with `ast` (at any
+depth, inside functions too), without importing anything: the Snakefile
+calls this while it loads, so it must stay quick.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ STAGES = PACKAGE / "stages"
 
 def stages() -> list[str]:
     """Every stage module's name."""
-    return sorted(p.stem for p in STAGES.glob("*.py") if p.stem not in ("__init__", "common", "mlir_input"))
+    return sorted(p.stem for p in STAGES.glob("*.py") if p.stem not in ("__init__", "common"))
 
 
 @cache
@@ -35,7 +36,9 @@ def stage_files(stage: str) -> tuple[Path, ...]:
     if _file(module) is None:
         raise ValueError(f"no stage module {module} (stages: {', '.join(stages())})")
     passes = {pipelines.split_entry(entry)[0] for entry in pipelines.expand(_declared_pipelines(module))}
-    roots = {module} | {pipelines.PYTHON_PASSES[name].module for name in passes if name in pipelines.PYTHON_PASSES}
+    # Every stage runs in stages/common.py's run_stage (its script calls it).
+    roots = {module, f"{PACKAGE.name}.stages.common"} | {pipelines.PYTHON_PASSES[name].module for name in passes
+                                                        if name in pipelines.PYTHON_PASSES}
     modules = _closure(frozenset(roots))
     files = {_file(m) for m in modules}
     for module in modules:

@@ -5,6 +5,8 @@ so the tools are named with their version (config.yaml: toolchain)."""
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import shutil
 import struct
@@ -13,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import StageError
+from .files import read, tool_output, write_atomic
+
+log = logging.getLogger("tcp_aot")
 
 MLIR_INCLUDE_CANDIDATES = ("/usr/lib/llvm-{major}/include",)
 RUNTIME_INCLUDE = Path(__file__).parent / "runtime"
@@ -80,6 +85,33 @@ def bridges(mlir: Tool, tools_major: int) -> list[str]:
     return [name for name, needed_up_to in BRIDGES.items() if tools_major <= needed_up_to]
 
 
+def find_toolchain(output: Path, llc: str, opt: str, clang: str, clangxx: str, min_major: int,
+                   target_cpu: str) -> None:
+    """Find the LLVM tools once, resolve the target CPU and its features, and
+    record what was found in `output` (toolchain.json, which found_tools reads)."""
+    tools = {role: find_tool(name, min_major) for role, name in
+             (("llc", llc), ("opt", opt), ("clang", clang), ("clangxx", clangxx))}
+    found = {role: {"path": t.path, "version": t.version} for role, t in tools.items()}
+    mlir = wheel_mlir()
+    found["mlir"] = {"path": mlir.path, "version": mlir.version,
+                     "bridges": bridges(mlir, min(t.major for t in tools.values()))}
+    found["mlir_include"] = str(mlir_include_dir(tools["clangxx"].major))
+    found["openmp_lib"] = str(openmp_library_dir(tools["clang"].path))
+    cpu = resolve_target_cpu(tools["llc"].path, target_cpu)
+    found["target"] = {"cpu": cpu, "features": target_features(tools["clang"].path, cpu)}
+    for role, t in tools.items():
+        log.info("%s: %s (LLVM %s)", role, t.path, t.version)
+    log.info("LLVM IR written by the wheel's MLIR (LLVM %s), read by the tools through: %s", mlir.version,
+             ", ".join(found["mlir"]["bridges"]) or "nothing (no rewrite needed)")
+    log.info("target CPU: %s (%s), features: %s", cpu, target_cpu, " ".join(found["target"]["features"]))
+    write_atomic(output, json.dumps(found, indent=2) + "\n")
+
+
+def found_tools(toolchain_json: Path) -> dict:
+    """The LLVM tools find_toolchain found."""
+    return json.loads(read(toolchain_json))
+
+
 def mlir_include_dir(major: int) -> Path:
     """Where CRunnerUtils.h lives (Debian's libmlir-<major>-dev)."""
     for pattern in MLIR_INCLUDE_CANDIDATES:
@@ -100,6 +132,12 @@ def run(cmd: list[str], what: str) -> str:
                          + (f" [{len(detail) - 1} more lines in the log]" if len(detail) > 1 else ""),
                          log=proc.stderr + proc.stdout)
     return proc.stdout + proc.stderr
+
+
+def run_into(cmd: list[str], output: Path, what: str) -> None:
+    """Run a tool that writes `output` (given as -o): to a temporary file,
+    renamed once complete; its messages go to the log."""
+    tool_output(output, lambda tmp: log.info("%s", run(cmd + ["-o", str(tmp)], what)))
 
 
 # An FP type keyword, a new-style hex literal, a special value (`+inf`,

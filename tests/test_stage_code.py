@@ -77,3 +77,18 @@ def test_a_loader_brings_the_models_it_builds_on():
                      "models/resnet_basic_block.py"}
     zoo = {str(p.relative_to(ROOT)) for p in stage_code.source_files("models.zoo.transformers_models", ROOT)}
     assert "models/zoo/libraries.py" in zoo and not any(f.startswith("tcp_aot") for f in zoo)
+
+
+def test_each_stage_names_every_pipeline_its_compiler_step_runs():
+    """A stage's PIPELINES is what stage_code reads: a pipeline the step runs
+    but the stage does not name would leave its passes out of the stage's files."""
+    from pathlib import Path
+
+    from tcp_aot.compiler import tcp_to_llvm, torch_to_tcp
+    from tcp_aot.pipelines import PRECISION_PIPELINES
+    from tcp_aot.stages import mlir_llvm, mlir_tcp
+
+    runs = {name for source in ("m.torch.mlir", "s.mlir") for precision in [None, *PRECISION_PIPELINES]
+            for name in torch_to_tcp.pipeline(Path(source), precision)}
+    assert runs == set(mlir_tcp.PIPELINES)
+    assert mlir_llvm.PIPELINES == [tcp_to_llvm.PIPELINE]

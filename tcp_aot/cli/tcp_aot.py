@@ -33,10 +33,10 @@ import numpy as np
 
 from ..element_types import from_npy, is_float_dtype, precision_dtype, tolerance
 from ..errors import StageError
+from ..new_weights import read_state_dict, write_weights_for
 from ..profile import LOCATION as _LOCATION
 from ..runtime.program import CallError, Program, SignatureError
 from ..weights.file import WeightsError
-from ..weights.state_dict import read_state_dict, write_weights_for
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..toolchain import codegen_target, run as run_tool
-from .common import log, tool_output, tools
+from ..compiler.assemble import assemble
 
 
 def run(source: Path, output: Path, toolchain_json: Path, opt_level: int) -> None:
-    found = tools(toolchain_json)
-    cmd = [found["llc"]["path"], f"-O{opt_level}", *codegen_target(found['target']['cpu']),
-           "--relocation-model=pic", str(source)]
-    tool_output(output, lambda tmp: log.info("%s", run_tool(cmd + ["-o", str(tmp)], "llc")))
+    assemble(source, output, toolchain_json, opt_level)

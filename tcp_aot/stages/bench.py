@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .common import tools, write_atomic
+from ..files import write_atomic
+from ..toolchain import found_tools
 
 
 def run(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int, rtol: float,
@@ -22,7 +23,7 @@ def run(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None,
 
     result = bench_program(name, so, tcp_mlir, npz, loader_path, threads, rtol, atol, min_calls, min_seconds,
                            rounds, peers, sizes or ())
-    found = tools(toolchain_json)
+    found = found_tools(toolchain_json)
     result["machine"] = machine(found["llc"]["path"])
     if sizes:
         result["peaks"] = asdict(measure_peaks(found["clang"]["path"], found["target"]["cpu"]))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import log, write_atomic
+from ..files import write_atomic
+from .common import log
 
 
 def run(results: Path, benchmarks: Path, bench_config: dict, output: Path, plot_output: Path) -> None:

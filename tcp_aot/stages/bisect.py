@@ -6,7 +6,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from .common import log, write_atomic
+from ..files import write_atomic
+from .common import log
 
 # What it runs: the model's conversion again (for its ops' FX nodes), and
 # the back end on the program with every value returned.

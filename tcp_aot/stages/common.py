@@ -1,5 +1,5 @@
 """What every stage shares: its command line, running it with a log and one
-line per failure, reading inputs, writing outputs atomically.
+line per failure (reading inputs and writing outputs: tcp_aot/files.py).
 
 A stage runs in a child process that the stage's process watches: when the
 child dies of a signal (the kernel's OOM killer, a cluster's memory or time
@@ -10,7 +10,6 @@ its temporary files are removed, so the next run redoes it from nothing."""
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import shlex
@@ -149,43 +148,8 @@ def _size(n: int) -> str:
 
 
 def _remove_temporaries(pid: int) -> None:
-    """The temporary files a dead child left beside its outputs."""
+    """The temporary files a dead child left beside its outputs (named by
+    files.tmp_path)."""
     for directory in {p.parent for p in _OUTPUTS}:
         for stale in directory.glob(f".*.{pid}.*"):
             stale.unlink(missing_ok=True)
-
-
-def write_atomic(path: Path, data: str | bytes) -> None:
-    tmp = tmp_path(path)
-    if isinstance(data, str):
-        tmp.write_text(data)
-    else:
-        tmp.write_bytes(data)
-    tmp.replace(path)
-
-
-def tmp_path(path: Path) -> Path:
-    """A temporary file beside `path`, private to this process."""
-    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
-
-
-def tool_output(path: Path, produce: Callable[[Path], None]) -> None:
-    """Let a tool write to a temporary file; rename it once complete."""
-    tmp = tmp_path(path)
-    try:
-        produce(tmp)
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
-def read(path: Path) -> str:
-    try:
-        return path.read_text()
-    except OSError as e:
-        raise StageError(f"cannot read {path}: {e.strerror}") from None
-
-
-def tools(toolchain_json: Path) -> dict:
-    """The LLVM tools the toolchain stage found."""
-    return json.loads(read(toolchain_json))

@@ -10,7 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from .common import log, write_atomic
+from ..files import write_atomic
+from .common import log
 
 
 def run(models: list[str], tcp_sources: list[str], cores: int, snakemake_args: list[str], output: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import read, write_atomic
+from ..files import read, write_atomic
 
 
 def run(signature_json: Path, output: Path, source: str) -> None:

@@ -1,12 +1,11 @@
-"""Stage mlir_llvm: TCP -> linalg -> bufferization -> loops -> LLVM dialect.
-The code reads weights at their offsets in NAME.weights (address-weights)."""
+"""Stage mlir_llvm: TCP -> LLVM dialect (compiler/tcp_to_llvm.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .common import tcp_opt_command, write_atomic
-from .mlir_input import parsed
+from ..compiler import tcp_to_llvm
+from .common import tcp_opt_command
 
 PIPELINES = ["tcp-to-llvm"]
 
@@ -16,10 +15,4 @@ def reproducer(source: Path) -> str:
 
 
 def run(source: Path, output: Path) -> None:
-    from .. import pipelines
-
-    with parsed(source, frozen=True) as (module, weights):
-        context = pipelines.PassContext(filename=str(source), weights=weights)
-        pipelines.run(module, PIPELINES, context)
-        text = module.operation.get_asm()
-    write_atomic(output, text)
+    tcp_to_llvm.lower(source, output)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import write_atomic
+from ..files import write_atomic
 
 
 def run(loader_path: str, output: Path, weights: Path | None = None) -> None:

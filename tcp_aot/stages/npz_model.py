@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..files import read
 from ..reference.npz import save_npz
-from .common import log, read
+from .common import log
 
 
 def run(loader_path: str, torch_mlir: Path, output: Path) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..reference.npz import save_npz
-from .mlir_input import parsed
 
 
 def run(tcp_mlir: Path, output: Path, dim_sizes: list[int], int_range: list[int] | None, seed: int) -> None:
+    from ..module_io import parsed
     from ..reference.interpreted import tcp_reference
 
     with parsed(tcp_mlir) as (module, weights):

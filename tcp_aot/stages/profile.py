@@ -8,7 +8,9 @@ import json
 import tempfile
 from pathlib import Path
 
-from .common import log, tool_output, tools, write_atomic
+from ..files import tool_output, write_atomic
+from ..toolchain import found_tools
+from .common import log
 
 # What it runs: the back end with timers (transforms/profile_kernels.py).
 PIPELINES = ["tcp-to-llvm-profiled"]
@@ -25,7 +27,7 @@ def run(name: str, tcp_mlir: Path, weights: Path, npz: Path, toolchain_json: Pat
 
     with tempfile.TemporaryDirectory(prefix=f"{name}.profile.") as work:
         profile.build(name, tcp_mlir, weights, toolchain_json, opt_level, so, Path(work))
-    found = tools(toolchain_json)
+    found = found_tools(toolchain_json)
     program = load(so)
     arrays = load_npz(npz)
     inputs = {f: [arrays[npz_key(f"{f}/" if tcp_source else "", 0, f"Input{i}")]

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..toolchain import RUNTIME_INCLUDE, run as run_tool
-from .common import log, tool_output, tools
+from ..toolchain import RUNTIME_INCLUDE, found_tools, run_into
 
 
 def run(source: Path, shared_obj: Path, output: Path, toolchain_json: Path) -> None:
-    found = tools(toolchain_json)
+    found = found_tools(toolchain_json)
     cmd = [found["clangxx"]["path"], "-std=c++17", "-O0", f"-I{found['mlir_include']}",
            f"-I{RUNTIME_INCLUDE}", str(source), str(shared_obj), "-Wl,-rpath,$ORIGIN",
            "-lgtest", "-pthread"]
-    tool_output(output, lambda tmp: log.info("%s", run_tool(cmd + ["-o", str(tmp)], "clang++")))
+    run_into(cmd, output, "clang++")

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..files import write_atomic
 from ..reference.npz import load_npz, npz_key
-from .common import write_atomic
-from .mlir_input import parsed
 
 
 def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: float,
@@ -15,6 +14,7 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
     from torch_mlir import ir
 
     from ..cpp_test import generate
+    from ..module_io import parsed
     from ..signature import signatures
     from ..transforms.bf16_products import precision
     from ..transforms.shape_guards import collect_guards

@@ -11,7 +11,8 @@ import subprocess
 from pathlib import Path
 
 from ..errors import StageError
-from .common import log, write_atomic
+from ..files import write_atomic
+from .common import log
 
 
 def run(binary: Path, npz: Path, output: Path, thread_counts: list[int]) -> None:

@@ -1,7 +1,8 @@
 """Weights as data (docs/weights.md): a program's constants travel as one
 binary file per stage (file.py), which the IR names; while a module
-compiles, module_weights.py holds them and those passes derive from them;
-state_dict.py writes new weights of a program's layout.
+compiles, module_weights.py holds them and those passes derive from them
+(new weights of a program's layout: tcp_aot/new_weights.py, which runs the
+interpreter, above this package).
 
 What the IR and the files agree on:"""
 

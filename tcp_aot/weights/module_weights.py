@@ -9,7 +9,7 @@ takes the blobs of a module text that carries them itself (MLIR's
 passes derive from others (tcp-simplify folds a weight's transpose once, at
 compile time): each derived entry keeps its recipe, the TCP function that
 computes it from the entries it was folded from, so that other weights of
-the same model can be given the same layout later (weights/state_dict.py).
+the same model can be given the same layout later (tcp_aot/new_weights.py).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import func
 
 from ..dialects.tcp_base import is_resource_elements, numpy_dtype, resource_attr, resource_name, unquote
+from ..dialects.tcp_syntax import to_custom
 from . import SOURCE_ATTR, THRESHOLD, WEIGHTS_ATTR
 from .file import CONSTANT, DERIVED, STATE, Layout, WeightsError, WeightsFile, write_weights
 
@@ -178,8 +179,6 @@ class ModuleWeights:
         """Write the entries `module` reads (and the constants their recipes
         need) to `path`, and name it in the module's tcp_aot.weights
         attribute. Entries come in the order the module first reads them."""
-        from ..module_io import print_module
-
         types: dict[str, ir.RankedTensorType] = {}
         for attr in _resource_attrs(module):
             types.setdefault(resource_name(attr), ir.RankedTensorType(attr.type))
@@ -199,7 +198,8 @@ class ModuleWeights:
                 for name, f in self._recipe_functions.items():  # creation order: sources before users
                     if name in recipes:
                         f.clone()
-            recipe_text = print_module(recipe_module)
+            # As module_io.print_module prints (module_io imports this module, not the reverse).
+            recipe_text = to_custom(recipe_module.operation.get_asm(assume_verified=True))
         layout = Layout.plan(((n, self.kind(n), numpy_dtype(t.element_type), t.shape) for n, t in types.items()),
                              recipe_text)
         write_weights(path, layout, (self.array(n, t) for n, t in types.items()))

@@ -18,8 +18,8 @@ from typing import Callable, Mapping
 
 import numpy as np
 
-from ..element_types import to_numpy
-from .file import CONSTANT, DERIVED, STATE, Layout, WeightsError, write_weights
+from .element_types import to_numpy
+from .weights.file import CONSTANT, DERIVED, STATE, Layout, WeightsError, write_weights
 
 
 def read_state_dict(path: Path) -> dict[str, np.ndarray]:
@@ -98,10 +98,10 @@ class _Recipes:
     def __init__(self, text: str):
         from torch_mlir import ir
 
-        from ..context import make_context
-        from ..dialects.tcp_base import numpy_dtype
-        from ..module_io import parse_module
-        from . import SOURCE_ATTR
+        from .context import make_context
+        from .dialects.tcp_base import numpy_dtype
+        from .module_io import parse_module
+        from .weights import SOURCE_ATTR
 
         self._context = make_context()
         with self._context, ir.Location.unknown():
@@ -121,7 +121,7 @@ class _Recipes:
     def run(self, name: str, value: Callable[[str], np.ndarray]) -> np.ndarray:
         from torch_mlir import ir
 
-        from ..interpreter import Interpreter, InterpreterError
+        from .interpreter import Interpreter, InterpreterError
 
         args = [_checked(source, value(source), dtype, shape) for source, dtype, shape in self._sources[name]]
         with self._context, ir.Location.unknown():
