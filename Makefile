@@ -24,8 +24,11 @@ APT_TEST_PACKAGES := slurmctld slurmd slurm-client munge libclang-rt-22-dev
 all: setup
 	$(BIN)/snakemake -j$(JOBS) --resources mem_mb=$(MEM_MB)
 
+# One pytest worker per core, a test file per worker at a time (a file's
+# module fixtures, such as the workflow's build, stay in one process): the
+# suite's serial tests leave the other core idle.
 test: setup setup-test
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS) --dist loadfile
 
 setup: $(STAMP)
 	@./scripts/apt_install.sh $(APT_PACKAGES)

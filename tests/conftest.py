@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -25,14 +27,33 @@ def root() -> Path:
     return ROOT
 
 
-# Durations worth reporting (the full build of every program), printed at the end.
-TIMINGS: list[str] = []
+# Durations worth reporting (the build of the workflow's programs), printed
+# at the end. Tests run in pytest-xdist's worker processes: they append to a
+# file the controller names and reads.
+_TIMINGS = "TCP_AOT_TEST_TIMINGS"
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
+        fd, path = tempfile.mkstemp(prefix="tcp_aot_timings.")
+        os.close(fd)
+        os.environ[_TIMINGS] = path
+
+
+def record_timing(line: str) -> None:
+    with open(os.environ[_TIMINGS], "a") as f:
+        f.write(line + "\n")
 
 
 def pytest_terminal_summary(terminalreporter):
-    if TIMINGS:
+    path = Path(os.environ.pop(_TIMINGS, ""))
+    if not path.is_file():
+        return
+    lines = path.read_text().splitlines()
+    path.unlink()
+    if lines:
         terminalreporter.section("timings")
-        for line in TIMINGS:
+        for line in lines:
             terminalreporter.write_line(line)
 
 

@@ -14,7 +14,7 @@ import time
 import pytest
 import yaml
 
-from conftest import ROOT, TIMINGS
+from conftest import ROOT, record_timing
 from tcp_aot import coverage
 from tcp_aot.errors import StageError
 from workflow import copy_workflow, snakemake
@@ -72,7 +72,7 @@ def test_coverage_of_a_users_models(tmp_path):
     (workdir / "more_models.yaml").write_text(yaml.safe_dump(MORE_MODELS))
     start = time.monotonic()
     run = snakemake(workdir, *COVERAGE_ARGS, timeout=600)
-    TIMINGS.append(f"snakemake -j2 coverage on 4 models: {time.monotonic() - start:.1f} s")
+    record_timing(f"snakemake -j2 coverage on 4 models: {time.monotonic() - start:.1f} s")
     assert run.returncode == 0, run.output[-3000:]
 
     report = (workdir / "results/coverage.md").read_text()

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 import yaml
 
-from conftest import ROOT, TIMINGS
+from conftest import ROOT, record_timing
 from workflow import copy_workflow, planned_jobs, set_config, snakemake, touched
 
 CHAIN = ["torch.mlir", "torch.weights", "tcp.mlir", "weights", "signature.json", "llvm.mlir", "ll", "opt.ll", "S",
@@ -62,7 +62,7 @@ def built(tmp_path_factory) -> Path:
     run = snakemake(workdir, "-j2", timeout=3600)
     elapsed = time.monotonic() - start
     programs = sum(len(names) for names in PROGRAMS.values())
-    TIMINGS.append(f"snakemake -j2: {programs} programs built and tested in {elapsed:.1f} s")
+    record_timing(f"snakemake -j2: {programs} programs built and tested in {elapsed:.1f} s")
     assert run.returncode == 0, run.output[-5000:]
     return workdir
 
@@ -104,7 +104,7 @@ def test_nothing_to_do_after_a_full_build(built):
     run = snakemake(built, "-n")
     elapsed = time.monotonic() - start
     models, sources = _programs(built)
-    TIMINGS.append(f"snakemake -n on the built tree of {len(models) + len(sources)} programs "
+    record_timing(f"snakemake -n on the built tree of {len(models) + len(sources)} programs "
                    f"(nothing to do): {elapsed:.1f} s")
     assert run.returncode == 0
     assert "Nothing to be done" in run.output
