@@ -34,7 +34,7 @@ _TIMINGS = "TCP_AOT_TEST_TIMINGS"
 
 
 def pytest_configure(config):
-    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # the controller, or a run without workers
         fd, path = tempfile.mkstemp(prefix="tcp_aot_timings.")
         os.close(fd)
         os.environ[_TIMINGS] = path
@@ -46,6 +46,8 @@ def record_timing(line: str) -> None:
 
 
 def pytest_terminal_summary(terminalreporter):
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        return
     path = Path(os.environ.pop(_TIMINGS, ""))
     if not path.is_file():
         return
