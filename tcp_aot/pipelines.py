@@ -86,7 +86,7 @@ class PythonPass:
                                     f"{', '.join(fields)})")
             kind = type(getattr(defaults, fields[key].name))
             try:
-                changes[fields[key].name] = _parse_value(value, kind) if sep else _parse_value("true", kind)
+                changes[fields[key].name] = _parse_value(value if sep else "true", kind)  # `flag` is flag=true
             except ValueError:
                 raise PipelineError(f"option {key} of pass {name} takes a value of type {kind.__name__}, not "
                                     f"'{value}'") from None
