@@ -281,3 +281,19 @@ def test_report_gives_each_programs_compile_cost_by_size(tmp_path):
     rows = [line for line in lines if line.startswith("| big") or line.startswith("| small")]
     assert rows == ["| small | 2.0 kB | 0.5 / 0 | 0.5 / 0 | 1.0 | — | 2.0 kB | — | — | — | 1.5 kB | — |",
                     "| big | 5.0 MB | 3.0 / 50 | 3.0 / 50 | 6.0 | — | 5.0 MB | — | — | — | 1.5 kB | — |"]
+
+
+def test_the_fma_peak_loop_runs_on_the_widest_vectors(tmp_path):
+    # clang's tuning for Intel server CPUs prefers 256-bit vectors: without
+    # the flag the loop ran on ymm halves and read as half the zmm peak.
+    from tcp_aot.bench import peak
+    from tcp_aot.toolchain import resolve_target_cpu
+    if "avx512f" not in open("/proc/cpuinfo").read():
+        pytest.skip("this host has no AVX-512")
+    source = tmp_path / "fma.c"
+    source.write_text(peak._FMA)
+    cpu = resolve_target_cpu("llc-22", "host")
+    assembly = subprocess.run(["clang-22", *peak.clang_flags(cpu), "-S", str(source), "-o", "-"],
+                              capture_output=True, text=True, check=True).stdout
+    fmas = re.findall(r"vfmadd\w+\s+%(\w)mm", assembly)
+    assert fmas and set(fmas) == {"z"}
