@@ -9,18 +9,13 @@ from dataclasses import dataclass
 
 from torch_mlir import ir
 
+from .signature import Symbol
+
 INT64_MAX = 2**63 - 1
 
 # The attribute of a func.func argument that names it (torch.export's input
 # name), which the frontend sets and the signature reads.
 NAME_ATTR = "tcp_aot.name"
-
-
-@dataclass(frozen=True)
-class Symbol:
-    name: str
-    min: int
-    max: int
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from tcp_aot import pipelines
 from tcp_aot.context import make_context
 from tcp_aot.module_io import parse_module
 from tcp_aot.runtime.library import Library
-from tcp_aot.signature import ProgramSignature, signatures
+from tcp_aot.compiler.signature import signatures
+from tcp_aot.signature import ProgramSignature
 from tcp_aot.stages import assemble, ll, optimize, shared_object, toolchain
 
 LLVM_TOOLS = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}

@@ -39,7 +39,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
     from ..interpreter import Interpreter
     from ..module_io import read_module
     from ..element_types import precision_dtype
-    from ..signature import signatures
+    from ..compiler.signature import signatures
     from ..transforms.bf16_products import precision
 
     text = tcp_mlir.read_text()

@@ -15,7 +15,7 @@ def run(name: str, tcp_mlir: Path, npz: Path, output: Path, rtol: float, atol: f
 
     from ..cpp_test import generate
     from ..module_io import parsed
-    from ..signature import signatures
+    from ..compiler.signature import signatures
     from ..transforms.bf16_products import precision
     from ..transforms.shape_guards import collect_guards
 

@@ -43,7 +43,7 @@ from tcp_aot import pipelines
 from tcp_aot.context import make_context
 from tcp_aot.module_io import parse_module
 from tcp_aot.runtime.library import Library
-from tcp_aot.signature import signatures
+from tcp_aot.compiler.signature import signatures
 from tcp_aot.stages import ll, shared_object
 
 PASSES = (pipelines.expand(["tcp-to-linalg"]) + ["approximate-math"]
