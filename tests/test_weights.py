@@ -293,47 +293,64 @@ def test_batch_norms_folded_into_convolutions_follow_swapped_weights(tmp_path, t
     np.testing.assert_allclose(swapped.func_main(x.numpy()), eager_conv(tuned), rtol=1e-5, atol=1e-5)
 
 
-# bfloat16 linear layers: their products run on the micro-kernel, which
-# keeps each weight packed once it has read it (c_interface/tcp_aot_microkernels.c).
-BF16_MODEL = textwrap.dedent('''
+# Linear layers: their products run on the micro-kernels, which keep each
+# weight packed once they have read it (c_interface/tcp_aot_microkernels.c):
+# bfloat16 on the CPU's tile unit, float32 in register tiles of 8 rows. The
+# shapes take the float32 kernel's edges: partial tiles of rows (13 = 8 + 5,
+# and 1) and of columns (600, 70), depth blocks of 256 with a partial one
+# (300), and a product of one row left whole (3 chunks of 256 columns).
+LINEAR_MODEL = textwrap.dedent('''
     import torch
+    from torch.export import Dim
     from tcp_aot.loader import TorchLoaderOutput
+
+    DTYPE = torch.{dtype}
 
     def make(seed=0):
         torch.manual_seed(seed)
-        net = torch.nn.Sequential(torch.nn.Linear(64, 96), torch.nn.ReLU(), torch.nn.Linear(96, 32))
-        return net.to(torch.bfloat16).eval()
+        net = torch.nn.Sequential(torch.nn.Linear(300, 600), torch.nn.ReLU(), torch.nn.Linear(600, 70))
+        return net.to(DTYPE).eval()
 
     def loader():
-        return TorchLoaderOutput(model=make(), inputs=[torch.randn(16, 64).to(torch.bfloat16)])
+        return TorchLoaderOutput(model=make(), inputs=[torch.randn(13, 300).to(DTYPE)],
+                                 dynamic_shapes=[{{0: Dim("rows", min=1, max=64)}}])
 ''')
 
 
-def test_packed_bf16_weights_follow_swapped_weights(tmp_path, tools, capsys):
-    """The packed copy of a weight is dropped with the weights it came from:
-    after a swap, and a swap back, each call reads the weights in use."""
-    module, files = build(tmp_path, tools, "bnet", source=BF16_MODEL)
-    x = torch.randn(16, 64, generator=torch.Generator().manual_seed(7)).to(torch.bfloat16)
+@pytest.mark.parametrize("dtype,tolerance", [("float32", 1e-5), ("bfloat16", 3e-2)])
+def test_packed_weights_follow_swapped_weights(tmp_path, tools, dtype, tolerance):
+    """Products by packed weights match eager PyTorch, and the packed copy
+    of a weight is dropped with the weights it came from: after a swap, and
+    a swap back, each call reads the weights in use."""
+    module, files = build(tmp_path, tools, f"lnet_{dtype}", source=LINEAR_MODEL.format(dtype=dtype))
+    inputs = [torch.randn(rows, 300, generator=torch.Generator().manual_seed(7)).to(getattr(torch, dtype))
+              for rows in (13, 1)]
 
-    def eager_bf16(net):
+    def eager_outputs(net):
         with torch.no_grad():
-            return net(x).float().numpy()
+            return [net(x).float().numpy() for x in inputs]
+
+    def ours(program):
+        return [program.func_main(x).float().numpy() for x in inputs]
 
     for seed in (1, 2, 3):
         torch.save(module.make(seed).state_dict(), tmp_path / f"tuned{seed}.pt")
         assert cli.main(["weights", str(files["so"]), "--state-dict", str(tmp_path / f"tuned{seed}.pt"),
                          "-o", str(tmp_path / f"tuned{seed}.weights")]) == 0
     program = tcp_aot.load(files["so"])
-    own = program.func_main(x).float().numpy()
-    np.testing.assert_allclose(own, eager_bf16(module.make(0)), rtol=2e-2, atol=2e-2)
+    own = ours(program)
+    for got, want in zip(own, eager_outputs(module.make(0))):
+        np.testing.assert_allclose(got, want, rtol=tolerance, atol=tolerance)
     # A file can be mapped where the one before the last was.
     for seed in (1, 2, 3):
         program.load_weights(tmp_path / f"tuned{seed}.weights")
-        tuned = program.func_main(x).float().numpy()
-        np.testing.assert_allclose(tuned, eager_bf16(module.make(seed)), rtol=2e-2, atol=2e-2)
-        assert np.abs(tuned - own).max() > 0.1
+        tuned = ours(program)
+        for got, want, before in zip(tuned, eager_outputs(module.make(seed)), own):
+            np.testing.assert_allclose(got, want, rtol=tolerance, atol=tolerance)
+            assert np.abs(got - before).max() > 0.01
     program.load_weights(None)
-    np.testing.assert_array_equal(program.func_main(x).float().numpy(), own)
+    for got, before in zip(ours(program), own):
+        np.testing.assert_array_equal(got, before)
 
 
 def test_weights_that_do_not_fit_are_refused_and_the_old_ones_kept(tmp_path, tools, built):

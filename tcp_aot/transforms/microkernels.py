@@ -10,6 +10,11 @@ int8 tile, which no vector schedule reaches. The kernel packs B into the
 groups of rows the instructions read and picks AMX or a portable loop at
 run time (the .so runs on any x86-64 CPU).
 
+A float32 product by a weight (a linear layer's) runs there too: its B is
+packed once, at the first call, into blocks of 32 columns that the
+kernel's register tiles read as one stream (the matmul schedule reads B in
+place, a row of B per step of K, each on another page when N is large).
+
 - `mark_microkernel_products`, on tensors after schedule-parallel (which
   may have split the product into tiles shared among threads): each such
   linalg.matmul becomes the same product as a linalg.generic marked
@@ -29,13 +34,19 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import func, memref
 
+from ..dialects.tcp_base import is_resource_elements
 from ..linalg_builders import PARALLEL, REDUCTION, structured, widened_multiply_add
 from ..walk import collect
 from .pad_product_columns import plain_layout
 
 ATTR = "tcp_aot.microkernel"
 # The kernels, by the element types of A, B and C.
-KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32"): "__tcp_aot_matmul_i8"}
+KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32"): "__tcp_aot_matmul_i8",
+           ("f32", "f32", "f32"): "__tcp_aot_matmul_f32"}
+# Kernels that take only products whose B is a weight (packed once).
+_WEIGHT_B_ONLY = {"__tcp_aot_matmul_f32"}
+# Views through which B may read a weight.
+_VIEWS = ("tensor.extract_slice", "tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")
 
 # linalg.matmul's loops (m, n, k) as A, B and C read them.
 _MATMUL_MAPS = ((0, 2), (2, 1), (0, 1))
@@ -43,7 +54,19 @@ _MATMUL_MAPS = ((0, 2), (2, 1), (0, 1))
 
 def _kernel(op: ir.Operation) -> str | None:
     types = tuple(str(ir.ShapedType(v.type).element_type) for v in op.operands)
-    return KERNELS.get(types) if plain_layout(op) else None
+    kernel = KERNELS.get(types) if plain_layout(op) else None
+    if kernel in _WEIGHT_B_ONLY and not _reads_weight(op.operands[1]):
+        return None
+    return kernel
+
+
+def _reads_weight(v: ir.Value) -> bool:
+    """Whether v is a weight of the weights file, or a view of one."""
+    while isinstance(v.owner, (ir.Operation, ir.OpView)) and v.owner.operation.name in _VIEWS:
+        v = v.owner.operation.operands[0]
+    owner = v.owner
+    return (isinstance(owner, (ir.Operation, ir.OpView)) and owner.operation.name == "arith.constant"
+            and is_resource_elements(owner.operation.attributes["value"]))
 
 
 def mark_microkernel_products(root: ir.Operation) -> None:

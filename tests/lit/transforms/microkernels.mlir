@@ -1,7 +1,7 @@
 // mark-microkernel-products: a product of bf16 operands into f32 (of int8
 // operands into i32) becomes a generic marked for the runtime's
 // micro-kernel (the matmul schedule leaves it alone); f32 products stay
-// linalg.matmul. call-microkernels: a marked
+// linalg.matmul, but for those by a weight (below). call-microkernels: a marked
 // generic on buffers becomes a call of the kernel through MLIR's C
 // interface, its operands cast to fully dynamic strided views.
 // RUN: tcp-opt %s --split-input-file --mark-microkernel-products | FileCheck %s --check-prefix=MARK
@@ -53,4 +53,27 @@ func.func @int8_products(%a: tensor<?x256xi8>, %b: tensor<256x96xi8>, %c: tensor
   %0 = linalg.matmul ins(%a, %b : tensor<?x256xi8>, tensor<256x96xi8>) outs(%c : tensor<?x96xi32>) -> tensor<?x96xi32>
   %1 = linalg.matmul ins(%x, %y : tensor<4x8xi8>, tensor<8x4xi8>) outs(%z : tensor<4x4xi8>) -> tensor<4x4xi8>
   return %0, %1 : tensor<?x96xi32>, tensor<4x4xi8>
+}
+
+// -----
+
+// A float32 product by a weight (or a view of one: a tile of it taken by
+// schedule-parallel) goes to the f32 kernel, which packs the weight once;
+// one by a value computed at run time stays the matmul schedule's.
+// MARK-LABEL: func.func @f32_weight_products
+// MARK: %[[W:.*]] = arith.constant dense_resource<w> : tensor<64x256xf32>
+// MARK: %[[T:.*]] = tensor.extract_slice %[[W]][0, 128] [64, 128] [1, 1]
+// MARK: linalg.generic {{.*}} ins(%arg0, %[[T]] : tensor<?x64xf32>, tensor<64x128xf32>) {{.*}} attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
+// MARK: linalg.matmul ins(%arg0, %arg2 : tensor<?x64xf32>, tensor<64x128xf32>)
+
+// CALL: func.func private @__tcp_aot_matmul_f32(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>) attributes {llvm.emit_c_interface}
+// CALL-LABEL: func.func @f32_weight_products
+// CALL: call @__tcp_aot_matmul_f32(%{{.*}}, %{{.*}}, %{{.*}})
+func.func @f32_weight_products(%a: tensor<?x64xf32>, %c: tensor<?x128xf32>, %b: tensor<64x128xf32>)
+    -> (tensor<?x128xf32>, tensor<?x128xf32>) {
+  %w = arith.constant dense_resource<w> : tensor<64x256xf32>
+  %tile = tensor.extract_slice %w[0, 128] [64, 128] [1, 1] : tensor<64x256xf32> to tensor<64x128xf32>
+  %0 = linalg.matmul ins(%a, %tile : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %1 = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
+  return %0, %1 : tensor<?x128xf32>, tensor<?x128xf32>
 }
