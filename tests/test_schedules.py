@@ -16,6 +16,6 @@ def test_the_parallel_schedule_splits_every_dim_mark_parallel_marks():
     thread, with nothing to say so."""
     text = (SCHEDULES / "parallel.mlir").read_text()
     for attr in (ATTR, CHUNKS_ATTR):
-        blocks = re.findall(rf'ops{{\["linalg.generic"\]}} attributes{{{attr} = (\d+) : i64}}', text)
+        blocks = re.findall(rf'ops{{\["linalg.generic", "linalg.transpose"\]}} attributes{{{attr} = (\d+) : i64}}', text)
         dims = sorted(int(d) for d in blocks)
         assert dims == list(range(SPLIT_DIMS)), attr

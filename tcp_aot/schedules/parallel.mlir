@@ -1,6 +1,6 @@
 // Ops that mark-parallel (transforms/parallel.py) marked, split among
 // threads by an scf.forall (an OpenMP loop after bufferization): a
-// generic's loop dim d in one-iteration steps (`tcp_aot.parallel = d`: the
+// generic's (or a transpose's) loop dim d in one-iteration steps (`tcp_aot.parallel = d`: the
 // dims inside stay whole, so LLVM still vectorizes the innermost one) or
 // its innermost dim d in 4096-iteration pieces (`tcp_aot.parallel_chunks =
 // d`); a matrix product by 128 x 128 tiles of its output, with the fill
@@ -52,40 +52,40 @@ transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}
       : (!transform.any_op) -> !transform.any_op
   %tbmm, %fbmm = transform.structured.tile_using_forall %bmm tile_sizes [1, 128, 128]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %d0 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 0 : i64} in %root
+  %d0 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 0 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t0, %f0 = transform.structured.tile_using_forall %d0 tile_sizes [1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %d1 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 1 : i64} in %root
+  %d1 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 1 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t1, %f1 = transform.structured.tile_using_forall %d1 tile_sizes [0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %d2 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 2 : i64} in %root
+  %d2 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 2 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t2, %f2 = transform.structured.tile_using_forall %d2 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %d3 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 3 : i64} in %root
+  %d3 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 3 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t3, %f3 = transform.structured.tile_using_forall %d3 tile_sizes [0, 0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %d4 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 4 : i64} in %root
+  %d4 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 4 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t4, %f4 = transform.structured.tile_using_forall %d4 tile_sizes [0, 0, 0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %d5 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel = 5 : i64} in %root
+  %d5 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 5 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t5, %f5 = transform.structured.tile_using_forall %d5 tile_sizes [0, 0, 0, 0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %c0 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 0 : i64} in %root
+  %c0 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel_chunks = 0 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc0, %fc0 = transform.structured.tile_using_forall %c0 tile_sizes [4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %c1 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 1 : i64} in %root
+  %c1 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel_chunks = 1 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc1, %fc1 = transform.structured.tile_using_forall %c1 tile_sizes [0, 4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %c2 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 2 : i64} in %root
+  %c2 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel_chunks = 2 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc2, %fc2 = transform.structured.tile_using_forall %c2 tile_sizes [0, 0, 4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %c3 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 3 : i64} in %root
+  %c3 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel_chunks = 3 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc3, %fc3 = transform.structured.tile_using_forall %c3 tile_sizes [0, 0, 0, 4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %c4 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 4 : i64} in %root
+  %c4 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel_chunks = 4 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc4, %fc4 = transform.structured.tile_using_forall %c4 tile_sizes [0, 0, 0, 0, 4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %c5 = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_chunks = 5 : i64} in %root
+  %c5 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel_chunks = 5 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %tc5, %fc5 = transform.structured.tile_using_forall %c5 tile_sizes [0, 0, 0, 0, 0, 4096] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   // The fills now in the products' tiles leave their originals unused.

@@ -125,3 +125,15 @@ func.func @dim5(%a: tensor<1x1x1x1x1x16x4096xf32>) -> tensor<1x1x1x1x1x16x4096xf
   } -> tensor<1x1x1x1x1x16x4096xf32>
   return %0 : tensor<1x1x1x1x1x16x4096xf32>
 }
+
+// -----
+
+// A transpose: its output's dim 1 (the heads) one step per iteration.
+// CHECK-LABEL: func.func @heads
+// CHECK: scf.forall (%[[H:.*]]) in (12)
+// CHECK:   linalg.transpose ins({{.*}} : tensor<1x128x1x64xf32>) outs({{.*}} : tensor<1x1x128x64xf32>) permutation = [0, 2, 1, 3]
+func.func @heads(%a: tensor<1x128x12x64xf32>) -> tensor<1x12x128x64xf32> {
+  %init = tensor.empty() : tensor<1x12x128x64xf32>
+  %0 = linalg.transpose ins(%a : tensor<1x128x12x64xf32>) outs(%init : tensor<1x12x128x64xf32>) permutation = [0, 2, 1, 3] {tcp_aot.parallel = 1 : i64}
+  return %0 : tensor<1x12x128x64xf32>
+}

@@ -233,3 +233,26 @@ func.func @rank8_dim6(%a: tensor<1x1x1x1x1x1x16x4096xf32>) -> tensor<1x1x1x1x1x1
   } -> tensor<1x1x1x1x1x1x16x4096xf32>
   return %0 : tensor<1x1x1x1x1x1x16x4096xf32>
 }
+
+// -----
+
+// A transpose (an attention's heads: [batch, seq, heads, dim] to [batch,
+// heads, seq, dim]) is split like a generic, along its output's dims; one
+// with a dynamic batch by a choice at run time.
+// CHECK-LABEL: func.func @heads
+// CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1, 3]  {tcp_aot.parallel = 1 : i64}
+func.func @heads(%a: tensor<1x128x12x64xf32>) -> tensor<1x12x128x64xf32> {
+  %init = tensor.empty() : tensor<1x12x128x64xf32>
+  %0 = linalg.transpose ins(%a : tensor<1x128x12x64xf32>) outs(%init : tensor<1x12x128x64xf32>) permutation = [0, 2, 1, 3]
+  return %0 : tensor<1x12x128x64xf32>
+}
+
+// CHECK-LABEL: func.func @dynamic_heads
+// CHECK: scf.if
+// CHECK:   linalg.transpose {{.*}} {tcp_aot.parallel = 1 : i64}
+// CHECK: } else {
+// CHECK-NEXT: linalg.transpose {{[^{]*$}}
+func.func @dynamic_heads(%a: tensor<?x128x12x64xf32>, %init: tensor<?x12x128x64xf32>) -> tensor<?x12x128x64xf32> {
+  %0 = linalg.transpose ins(%a : tensor<?x128x12x64xf32>) outs(%init : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3]
+  return %0 : tensor<?x12x128x64xf32>
+}
