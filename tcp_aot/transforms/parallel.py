@@ -2,9 +2,10 @@
 parallel when it does enough work to pay for waking the threads (at least
 ParallelOptions.min_work iterations, min_product_work for a product): decided at
 compile time when its shape is static, else at run time, by an scf.if
-between a copy that runs in parallel and one that does not (generics and
-transposes, whose copies of an attention's heads took 3 % of BERT-base's
-time on one thread, and the same on two). The parallel copy gets an attribute naming the loop dim to split among threads, which
+between a copy that runs in parallel and one that does not (generics, and
+transposes: BERT-base's copies of its attention heads, 3 % of its call,
+took as long on two threads as on one). The parallel copy gets an
+attribute naming the loop dim to split among threads, which
 schedules/parallel.mlir tiles with scf.forall: `tcp_aot.parallel = d`
 splits dim d one iteration at a time (the dims inside stay whole, so LLVM
 still vectorizes the innermost one); `tcp_aot.parallel_chunks = d` splits
