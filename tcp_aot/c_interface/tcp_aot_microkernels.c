@@ -496,37 +496,22 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *
   }
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default"))) static void tcp_aot_matmul_f32_portable(
-    const float *a, int64_t lda, int64_t a_step, const float *b, int64_t ldb, int64_t b_step, float *c, int64_t ldc,
-    int64_t c_step, int64_t m, int64_t n, int64_t k) {
-  for (int64_t p = 0; p < k; ++p)
-    for (int64_t i = 0; i < m; ++i) {
-      float x = a[i * lda + p * a_step];
-      for (int64_t j = 0; j < n; ++j) c[i * ldc + j * c_step] += x * b[p * ldb + j * b_step];
-    }
-}
-
 // Row p of B is read once for every row of A (it stays in cache), and each
-// C[i, j] sums its terms in order of p.
-__attribute__((target_clones("avx512f", "avx2", "default"))) static void tcp_aot_matmul_bf16_portable(
-    const uint16_t *a, int64_t lda, int64_t a_step, const uint16_t *b, int64_t ldb, int64_t b_step, float *c,
-    int64_t ldc, int64_t c_step, int64_t m, int64_t n, int64_t k) {
-  for (int64_t p = 0; p < k; ++p)
-    for (int64_t i = 0; i < m; ++i) {
-      float x = tcp_aot_bf16_to_float(a[i * lda + p * a_step]);
-      for (int64_t j = 0; j < n; ++j) c[i * ldc + j * c_step] += x * tcp_aot_bf16_to_float(b[p * ldb + j * b_step]);
-    }
-}
-
-__attribute__((target_clones("avx512f", "avx2", "default"))) static void tcp_aot_matmul_i8_portable(
-    const int8_t *a, int64_t lda, int64_t a_step, const int8_t *b, int64_t ldb, int64_t b_step, int32_t *c,
-    int64_t ldc, int64_t c_step, int64_t m, int64_t n, int64_t k) {
-  for (int64_t p = 0; p < k; ++p)
-    for (int64_t i = 0; i < m; ++i) {
-      int32_t x = a[i * lda + p * a_step];
-      for (int64_t j = 0; j < n; ++j) c[i * ldc + j * c_step] += x * (int32_t)b[p * ldb + j * b_step];
-    }
-}
+// C[i, j] sums its terms in order of p, A's and B's elements widened to C's
+// type.
+#define TCP_AOT_PORTABLE_MATMUL(name, operand, accumulator, widen)                                                \
+  __attribute__((target_clones("avx512f", "avx2", "default"))) static void name(                                 \
+      const operand *a, int64_t lda, int64_t a_step, const operand *b, int64_t ldb, int64_t b_step,               \
+      accumulator *c, int64_t ldc, int64_t c_step, int64_t m, int64_t n, int64_t k) {                             \
+    for (int64_t p = 0; p < k; ++p)                                                                               \
+      for (int64_t i = 0; i < m; ++i) {                                                                           \
+        accumulator x = widen(a[i * lda + p * a_step]);                                                           \
+        for (int64_t j = 0; j < n; ++j) c[i * ldc + j * c_step] += x * widen(b[p * ldb + j * b_step]);           \
+      }                                                                                                           \
+  }
+TCP_AOT_PORTABLE_MATMUL(tcp_aot_matmul_bf16_portable, uint16_t, float, tcp_aot_bf16_to_float)
+TCP_AOT_PORTABLE_MATMUL(tcp_aot_matmul_i8_portable, int8_t, int32_t, (int32_t))
+TCP_AOT_PORTABLE_MATMUL(tcp_aot_matmul_f32_portable, float, float, (float))
 
 // The tile unit's scratch for a product of m rows of contiguous operands,
 // or NULL where the portable loop computes it: a product of 1 to 3 rows is
