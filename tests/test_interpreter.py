@@ -49,7 +49,7 @@ def t(a: np.ndarray) -> str:
     ("trunc", torch.trunc), ("round_even", torch.round), ("cos", torch.cos), ("sin", torch.sin),
     ("log", torch.log), ("atan", torch.atan), ("exp", torch.exp), ("log1p", torch.log1p), ("abs", torch.abs),
     ("neg", torch.neg), ("sqrt", torch.sqrt), ("erf", torch.erf), ("expm1", torch.expm1),
-    ("rsqrt", torch.rsqrt), ("log2", torch.log2),
+    ("rsqrt", torch.rsqrt), ("log2", torch.log2), ("tan", torch.tan),
 ])
 def test_float_unary_like_pytorch(context, op, reference, dtype):
     """Within a few ulps (the libms differ), with the sign of zeros and

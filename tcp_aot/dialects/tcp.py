@@ -552,6 +552,12 @@ class Log2Op(UnaryElementwiseOp):
     compute = staticmethod(np.log2)
 
 
+class TanOp(UnaryElementwiseOp):
+    """Tangent."""
+    NAME = "tan"
+    compute = staticmethod(np.tan)
+
+
 class MaxOp(BinaryElementwiseOp):
     """The larger of in1 and in2 (torch.maximum): NaN wins; integers are
     signed."""

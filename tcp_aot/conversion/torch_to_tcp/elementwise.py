@@ -231,6 +231,7 @@ _FLOAT_UNARY = {
     "torch.aten.sin": tcp.SinOp, "torch.aten.cos": tcp.CosOp, "torch.aten.atan": tcp.AtanOp,
     "torch.aten.exp": tcp.ExpOp, "torch.aten.log1p": tcp.Log1pOp, "torch.aten.erf": tcp.ErfOp,
     "torch.aten.expm1": tcp.Expm1Op, "torch.aten.rsqrt": tcp.RsqrtOp, "torch.aten.log2": tcp.Log2Op,
+    "torch.aten.tan": tcp.TanOp,
 }
 # Rounding ops leave integers as they are.
 _ROUNDING = {"torch.aten.ceil": tcp.CeilOp, "torch.aten.floor": tcp.FloorOp,

@@ -32,6 +32,8 @@ func.func @unary(%f: tensor<?x4xf32>, %i: tensor<?x4xi32>) {
   %11 = tcp.exp %f : tensor<?x4xf32> -> tensor<?x4xf32>
   // CHECK: tcp.log1p
   %12 = tcp.log1p %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.tan %
+  %tan = tcp.tan %f : tensor<?x4xf32> -> tensor<?x4xf32>
   // CHECK: tcp.abs %{{.*}} : tensor<?x4xi32> -> tensor<?x4xi32>
   %13 = tcp.abs %i : tensor<?x4xi32> -> tensor<?x4xi32>
   // CHECK: tcp.neg %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>

@@ -149,6 +149,15 @@ func.func @more_unary_math(%a: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<?x4x
   return %0, %1, %2, %3 : tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>
 }
 
+// CHECK-LABEL: func.func @tan
+// CHECK: ^bb0(%[[A:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T:.*]] = math.tan %[[A]] : f64
+// CHECK-NEXT: linalg.yield %[[T]] : f64
+func.func @tan(%a: tensor<?xf64>) -> tensor<?xf64> {
+  %0 = tcp.tan %a : tensor<?xf64> -> tensor<?xf64>
+  return %0 : tensor<?xf64>
+}
+
 // max and min propagate NaN on floats (maximumf/minimumf, not maxnumf) and
 // are signed on integers; pow is math.powf.
 // CHECK-LABEL: func.func @max_min_pow

@@ -182,6 +182,16 @@ func.func @more_unary_math(%arg0: !torch.vtensor<[?,4],f32>) -> (!torch.vtensor<
 
 // -----
 
+// CHECK-LABEL: func.func @tan
+// CHECK: %[[T:.*]] = tcp.tan %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: return %[[T]]
+func.func @tan(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f32> {
+  %0 = torch.aten.tan %arg0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  return %0 : !torch.vtensor<[?,4],f32>
+}
+
+// -----
+
 // Float math on an integer tensor casts it to the float result first.
 // CHECK-LABEL: func.func @rsqrt_int
 // CHECK: %[[F:.*]] = tcp.cast %arg0 {in_int_signedness = #tcp<signedness Signed>} : tensor<4xi64> -> tensor<4xf32>
