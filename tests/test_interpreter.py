@@ -49,7 +49,9 @@ def t(a: np.ndarray) -> str:
     ("trunc", torch.trunc), ("round_even", torch.round), ("cos", torch.cos), ("sin", torch.sin),
     ("log", torch.log), ("atan", torch.atan), ("exp", torch.exp), ("log1p", torch.log1p), ("abs", torch.abs),
     ("neg", torch.neg), ("sqrt", torch.sqrt), ("erf", torch.erf), ("expm1", torch.expm1),
-    ("rsqrt", torch.rsqrt), ("log2", torch.log2), ("tan", torch.tan),
+    ("rsqrt", torch.rsqrt), ("log2", torch.log2), ("tan", torch.tan), ("sinh", torch.sinh),
+    ("cosh", torch.cosh), ("asin", torch.asin), ("acos", torch.acos), ("asinh", torch.asinh), ("acosh", torch.acosh),
+    ("atanh", torch.atanh), ("log10", torch.log10),
 ])
 def test_float_unary_like_pytorch(context, op, reference, dtype):
     """Within a few ulps (the libms differ), with the sign of zeros and

@@ -558,6 +558,54 @@ class TanOp(UnaryElementwiseOp):
     compute = staticmethod(np.tan)
 
 
+class SinhOp(UnaryElementwiseOp):
+    """Hyperbolic sine."""
+    NAME = "sinh"
+    compute = staticmethod(np.sinh)
+
+
+class CoshOp(UnaryElementwiseOp):
+    """Hyperbolic cosine."""
+    NAME = "cosh"
+    compute = staticmethod(np.cosh)
+
+
+class AsinOp(UnaryElementwiseOp):
+    """Arc sine (NaN outside [-1, 1])."""
+    NAME = "asin"
+    compute = staticmethod(np.arcsin)
+
+
+class AcosOp(UnaryElementwiseOp):
+    """Arc cosine (NaN outside [-1, 1])."""
+    NAME = "acos"
+    compute = staticmethod(np.arccos)
+
+
+class AsinhOp(UnaryElementwiseOp):
+    """Inverse hyperbolic sine."""
+    NAME = "asinh"
+    compute = staticmethod(np.arcsinh)
+
+
+class AcoshOp(UnaryElementwiseOp):
+    """Inverse hyperbolic cosine (NaN below 1)."""
+    NAME = "acosh"
+    compute = staticmethod(np.arccosh)
+
+
+class AtanhOp(UnaryElementwiseOp):
+    """Inverse hyperbolic tangent (NaN outside [-1, 1])."""
+    NAME = "atanh"
+    compute = staticmethod(np.arctanh)
+
+
+class Log10Op(UnaryElementwiseOp):
+    """Base-10 logarithm."""
+    NAME = "log10"
+    compute = staticmethod(np.log10)
+
+
 class MaxOp(BinaryElementwiseOp):
     """The larger of in1 and in2 (torch.maximum): NaN wins; integers are
     signed."""

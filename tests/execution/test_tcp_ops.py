@@ -441,7 +441,8 @@ _MAX_MIN_PAIRS = [(NAN, 1.0), (1.0, NAN), (NAN, NAN), (-INF, NAN), (INF, -INF), 
                   (-2.5, -3.75), (1e-8, -1e-8), (INF, INF)]
 
 _math = family("math")
-for _op in ["erf", "expm1", "rsqrt", "log2", "tan"]:
+for _op in ["erf", "expm1", "rsqrt", "log2", "tan", "sinh", "cosh", "asin", "acos", "asinh", "acosh", "atanh",
+            "log10"]:
     elementwise(_math, _op, FLOATS)
 for _op in ["max", "min"]:
     elementwise(_math, _op, FLOATS + INTS, arity=2, inputs=_pair_inputs(_MAX_MIN_PAIRS))

@@ -231,7 +231,9 @@ _FLOAT_UNARY = {
     "torch.aten.sin": tcp.SinOp, "torch.aten.cos": tcp.CosOp, "torch.aten.atan": tcp.AtanOp,
     "torch.aten.exp": tcp.ExpOp, "torch.aten.log1p": tcp.Log1pOp, "torch.aten.erf": tcp.ErfOp,
     "torch.aten.expm1": tcp.Expm1Op, "torch.aten.rsqrt": tcp.RsqrtOp, "torch.aten.log2": tcp.Log2Op,
-    "torch.aten.tan": tcp.TanOp,
+    "torch.aten.tan": tcp.TanOp, "torch.aten.sinh": tcp.SinhOp, "torch.aten.cosh": tcp.CoshOp,
+    "torch.aten.asin": tcp.AsinOp, "torch.aten.acos": tcp.AcosOp, "torch.aten.asinh": tcp.AsinhOp,
+    "torch.aten.acosh": tcp.AcoshOp, "torch.aten.atanh": tcp.AtanhOp, "torch.aten.log10": tcp.Log10Op,
 }
 # Rounding ops leave integers as they are.
 _ROUNDING = {"torch.aten.ceil": tcp.CeilOp, "torch.aten.floor": tcp.FloorOp,

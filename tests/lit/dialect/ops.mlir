@@ -34,6 +34,22 @@ func.func @unary(%f: tensor<?x4xf32>, %i: tensor<?x4xi32>) {
   %12 = tcp.log1p %f : tensor<?x4xf32> -> tensor<?x4xf32>
   // CHECK: tcp.tan %
   %tan = tcp.tan %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.sinh %
+  %sinh = tcp.sinh %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.cosh %
+  %cosh = tcp.cosh %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.asin %
+  %asin = tcp.asin %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.acos %
+  %acos = tcp.acos %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.asinh %
+  %asinh = tcp.asinh %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.acosh %
+  %acosh = tcp.acosh %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.atanh %
+  %atanh = tcp.atanh %f : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: tcp.log10 %
+  %log10 = tcp.log10 %f : tensor<?x4xf32> -> tensor<?x4xf32>
   // CHECK: tcp.abs %{{.*}} : tensor<?x4xi32> -> tensor<?x4xi32>
   %13 = tcp.abs %i : tensor<?x4xi32> -> tensor<?x4xi32>
   // CHECK: tcp.neg %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>

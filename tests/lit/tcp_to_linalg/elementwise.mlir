@@ -149,13 +149,45 @@ func.func @more_unary_math(%a: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<?x4x
   return %0, %1, %2, %3 : tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>
 }
 
-// CHECK-LABEL: func.func @tan
-// CHECK: ^bb0(%[[A:.*]]: f64, %{{.*}}: f64):
-// CHECK-NEXT: %[[T:.*]] = math.tan %[[A]] : f64
-// CHECK-NEXT: linalg.yield %[[T]] : f64
-func.func @tan(%a: tensor<?xf64>) -> tensor<?xf64> {
+// CHECK-LABEL: func.func @trigonometric
+// CHECK: ^bb0(%[[A0:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T0:.*]] = math.tan %[[A0]] : f64
+// CHECK-NEXT: linalg.yield %[[T0]] : f64
+// CHECK: ^bb0(%[[A1:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T1:.*]] = math.sinh %[[A1]] : f64
+// CHECK-NEXT: linalg.yield %[[T1]] : f64
+// CHECK: ^bb0(%[[A2:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T2:.*]] = math.cosh %[[A2]] : f64
+// CHECK-NEXT: linalg.yield %[[T2]] : f64
+// CHECK: ^bb0(%[[A3:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T3:.*]] = math.asin %[[A3]] : f64
+// CHECK-NEXT: linalg.yield %[[T3]] : f64
+// CHECK: ^bb0(%[[A4:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T4:.*]] = math.acos %[[A4]] : f64
+// CHECK-NEXT: linalg.yield %[[T4]] : f64
+// CHECK: ^bb0(%[[A5:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T5:.*]] = math.asinh %[[A5]] : f64
+// CHECK-NEXT: linalg.yield %[[T5]] : f64
+// CHECK: ^bb0(%[[A6:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T6:.*]] = math.acosh %[[A6]] : f64
+// CHECK-NEXT: linalg.yield %[[T6]] : f64
+// CHECK: ^bb0(%[[A7:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T7:.*]] = math.atanh %[[A7]] : f64
+// CHECK-NEXT: linalg.yield %[[T7]] : f64
+// CHECK: ^bb0(%[[A8:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[T8:.*]] = math.log10 %[[A8]] : f64
+// CHECK-NEXT: linalg.yield %[[T8]] : f64
+func.func @trigonometric(%a: tensor<?xf64>) -> tensor<?xf64> {
   %0 = tcp.tan %a : tensor<?xf64> -> tensor<?xf64>
-  return %0 : tensor<?xf64>
+  %1 = tcp.sinh %0 : tensor<?xf64> -> tensor<?xf64>
+  %2 = tcp.cosh %1 : tensor<?xf64> -> tensor<?xf64>
+  %3 = tcp.asin %2 : tensor<?xf64> -> tensor<?xf64>
+  %4 = tcp.acos %3 : tensor<?xf64> -> tensor<?xf64>
+  %5 = tcp.asinh %4 : tensor<?xf64> -> tensor<?xf64>
+  %6 = tcp.acosh %5 : tensor<?xf64> -> tensor<?xf64>
+  %7 = tcp.atanh %6 : tensor<?xf64> -> tensor<?xf64>
+  %8 = tcp.log10 %7 : tensor<?xf64> -> tensor<?xf64>
+  return %8 : tensor<?xf64>
 }
 
 // max and min propagate NaN on floats (maximumf/minimumf, not maxnumf) and

@@ -182,12 +182,28 @@ func.func @more_unary_math(%arg0: !torch.vtensor<[?,4],f32>) -> (!torch.vtensor<
 
 // -----
 
-// CHECK-LABEL: func.func @tan
-// CHECK: %[[T:.*]] = tcp.tan %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
-// CHECK: return %[[T]]
-func.func @tan(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f32> {
+// CHECK-LABEL: func.func @trigonometric
+// CHECK: %[[V0:.*]] = tcp.tan %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V1:.*]] = tcp.sinh %[[V0]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V2:.*]] = tcp.cosh %[[V1]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V3:.*]] = tcp.asin %[[V2]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V4:.*]] = tcp.acos %[[V3]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V5:.*]] = tcp.asinh %[[V4]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V6:.*]] = tcp.acosh %[[V5]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V7:.*]] = tcp.atanh %[[V6]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[V8:.*]] = tcp.log10 %[[V7]] : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: return %[[V8]]
+func.func @trigonometric(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f32> {
   %0 = torch.aten.tan %arg0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
-  return %0 : !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.sinh %0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %2 = torch.aten.cosh %1 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %3 = torch.aten.asin %2 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %4 = torch.aten.acos %3 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %5 = torch.aten.asinh %4 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %6 = torch.aten.acosh %5 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %7 = torch.aten.atanh %6 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %8 = torch.aten.log10 %7 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  return %8 : !torch.vtensor<[?,4],f32>
 }
 
 // -----
