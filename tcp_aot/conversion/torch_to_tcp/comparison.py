@@ -10,10 +10,11 @@ from __future__ import annotations
 from torch_mlir import ir
 
 from ...dialects import tcp
-from ...dialects.tcp_base import is_bool
+from ...dialects.tcp_base import is_bool, is_float
 from ..pattern_list import PatternList, Unsupported
 from .utils import (
-    TorchTensor, broadcast_operands, cast_to, promoted_type, replace, result_tensor, tensor_operand,
+    TorchTensor, broadcast_like, broadcast_operands, cast_to, promoted_type, replace, result_tensor, scalar_tensor,
+    tensor_operand, to_builtin,
 )
 
 PATTERNS = PatternList()
@@ -34,6 +35,22 @@ def compare(result: TorchTensor, predicate: str, lhs: ir.Value, rhs: ir.Value) -
 def convert_comparison(op, rewriter):
     predicate = _PREDICATES[op.name.split(".")[2]]
     replace(rewriter, op, [compare(result_tensor(op), predicate, op.operands[0], op.operands[1])])
+
+
+@PATTERNS.register("torch.aten.isfinite")
+def convert_isfinite(op, rewriter):
+    """|x| < inf, which NaN fails too (it compares false); integers are all
+    finite (x == x)."""
+    x = to_builtin(op.operands[0])
+    t = ir.RankedTensorType(x.type)
+    out = ir.RankedTensorType.get(t.shape, ir.IntegerType.get_signless(1))
+    if is_float(t.element_type):
+        magnitude = tcp.AbsOp.create(t, in_=x).result
+        infinity = broadcast_like(scalar_tensor(float("inf"), t.element_type, t.rank), x)
+        finite = tcp.CmpOp.create(out, in1=magnitude, in2=infinity, predicate="Lt").result
+    else:
+        finite = tcp.CmpOp.create(out, in1=x, in2=x, predicate="Eq").result
+    replace(rewriter, op, [finite])
 
 
 def _as_bool(v: ir.Value, result: TorchTensor) -> ir.Value:

@@ -68,6 +68,22 @@ func.func @compare_tensor_promotion(%arg0: !torch.vtensor<[4],si32>, %arg1: !tor
 
 // -----
 
+// isfinite: |x| < inf, which NaN fails too; an integer equals itself.
+// CHECK-LABEL: func.func @isfinite
+// CHECK: %[[ABS:.*]] = tcp.abs %arg0 : tensor<?x4xf32> -> tensor<?x4xf32>
+// CHECK: %[[INF:.*]] = tcp.const {value = dense<0x7F800000> : tensor<1x1xf32>}
+// CHECK: %[[INFS:.*]] = tcp.broadcast %[[INF]]
+// CHECK: %[[F:.*]] = tcp.cmp %[[ABS]], %[[INFS]] {predicate = #tcp<cmpPredicate Lt>} : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xi1>
+// CHECK: %[[I:.*]] = tcp.cmp %arg1, %arg1 {predicate = #tcp<cmpPredicate Eq>} : tensor<3xi64>, tensor<3xi64> -> tensor<3xi1>
+// CHECK: return %[[F]], %[[I]]
+func.func @isfinite(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[3],si64>) -> (!torch.vtensor<[?,4],i1>, !torch.vtensor<[3],i1>) {
+  %0 = torch.aten.isfinite %arg0 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],i1>
+  %1 = torch.aten.isfinite %arg1 : !torch.vtensor<[3],si64> -> !torch.vtensor<[3],i1>
+  return %0, %1 : !torch.vtensor<[?,4],i1>, !torch.vtensor<[3],i1>
+}
+
+// -----
+
 // Logical ops read any dtype as `!= 0` (a cast to i1) and broadcast.
 // CHECK-LABEL: func.func @logical
 // CHECK: %[[B:.*]] = tcp.broadcast %{{.*}}, %{{.*}} {axes = [0]} : tensor<1x4xi1>, index -> tensor<?x4xi1>
