@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import re
 import shutil
 import tempfile
@@ -50,9 +49,11 @@ def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
     """A TorchDynamo backend: returns the callable that runs `gm`. It
     compiles (or loads from the cache) on its first call: torch.export
     cannot run inside Dynamo's own compilation of the frame."""
-    options = options or {}
-    cache_dir = Path(options.get("cache_dir") or _default_cache_dir())
+    from .files import cache_dir as default_cache_dir
     from .pipelines import PRECISION_PIPELINES
+
+    options = options or {}
+    cache_dir = Path(options.get("cache_dir") or default_cache_dir())
 
     settings = _Settings(options.get("target_cpu", "host"), options.get("precision"))
     if settings.precision is not None and settings.precision not in PRECISION_PIPELINES:
@@ -97,10 +98,6 @@ def _runner(gm, example_inputs, cache_dir: Path, settings: _Settings):
 
 class _Unsupported(Exception):
     pass
-
-
-def _default_cache_dir() -> Path:
-    return Path(os.environ.get("TCP_AOT_CACHE_DIR") or Path.home() / ".cache" / "tcp_aot")
 
 
 class _Graph:

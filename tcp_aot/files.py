@@ -33,6 +33,13 @@ def tmp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
+def cache_dir() -> Path:
+    """Where compiled graphs (dynamo.py) and objects that every program
+    shares (compiler/shared_object.py) are kept: $TCP_AOT_CACHE_DIR, else
+    ~/.cache/tcp_aot. Each entry is named by the hash of what made it."""
+    return Path(os.environ.get("TCP_AOT_CACHE_DIR") or Path.home() / ".cache" / "tcp_aot")
+
+
 def tool_output(path: Path, produce: Callable[[Path], None]) -> None:
     """Let a tool write to a temporary file; rename it once complete."""
     tmp = tmp_path(path)

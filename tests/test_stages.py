@@ -135,6 +135,30 @@ def test_tcp_source_stages(tmp_path, tools):
     assert ok == "1 thread(s): [  PASSED  ] 3 tests.\n2 thread(s): [  PASSED  ] 4 tests.\n"
 
 
+def test_the_microkernels_are_compiled_once_per_compiler(tmp_path, tools, monkeypatch):
+    """Every .so links the same micro-kernels object, compiled into the cache
+    the first time; without a writable cache, each link compiles its own."""
+    source = tmp_path / "prog.mlir"
+    source.write_text(TCP_PROGRAM)
+    tcp_mlir = tmp_path / "prog.tcp.mlir"
+    mlir_tcp.run(source, tcp_mlir)
+    monkeypatch.setenv("TCP_AOT_CACHE_DIR", str(tmp_path / "cache"))
+    first = back_end(tmp_path, "prog", tcp_mlir, tools)
+    [obj] = (tmp_path / "cache" / "objects").glob("tcp_aot_microkernels-*.o")
+    built = obj.stat().st_mtime_ns
+    so = tmp_path / "again.so"
+    shared_object.run(tmp_path / "prog.S", so, tools, tmp_path / "prog.signature.json")
+    assert obj.stat().st_mtime_ns == built
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("TCP_AOT_CACHE_DIR", str(tmp_path / "file" / "cache"))
+    uncached = tmp_path / "uncached.so"
+    shared_object.run(tmp_path / "prog.S", uncached, tools, tmp_path / "prog.signature.json")
+    for built_so in (first, so, uncached):
+        symbols = subprocess.run(["nm", str(built_so)], capture_output=True, text=True, check=True).stdout
+        assert re.search(r" t _mlir_ciface___tcp_aot_matmul_f32$", symbols, re.MULTILINE)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
 def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
     source = tmp_path / "prog.mlir"
     source.write_text(TCP_PROGRAM)

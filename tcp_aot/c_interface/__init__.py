@@ -32,10 +32,12 @@ MICROKERNELS = Path(__file__).with_name("tcp_aot_microkernels.c")
 
 
 def library_source(program: ProgramSignature, kernels: list[dict] | None = None) -> str:
-    """The C the .so carries besides its compiled code; with the `kernels`
-    of a profiled build (transforms/profile_kernels.py), their timers."""
+    """The C the .so carries besides its compiled code and the
+    micro-kernels (MICROKERNELS, the same for every program); with the
+    `kernels` of a profiled build (transforms/profile_kernels.py), their
+    timers."""
     p = program.program
-    parts = [c_definitions(), RUNTIME.read_text(), MICROKERNELS.read_text(), C_TYPEDEFS, f"""
+    parts = [c_definitions(), RUNTIME.read_text(), C_TYPEDEFS, f"""
 // ---- Generated for program {p} ----
 
 void omp_set_num_threads(int);

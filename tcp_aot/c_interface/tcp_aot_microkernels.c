@@ -13,11 +13,23 @@
 // row of B on another page: BERT-base's linear layers ran at 40-45 % of
 // the FMA peak).
 
-#include <immintrin.h>
+//
+// Its own translation unit, the same for every program: compiled once per
+// compiler and linked into each .so (tcp_aot/compiler/shared_object.py).
+
 #include <cpuid.h>
+#include <immintrin.h>
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#define TCP_AOT_HIDDEN __attribute__((visibility("hidden")))
+
+TCP_AOT_HIDDEN bool __tcp_aot_in_weights_file(const void *p);  // tcp_aot_runtime.c
 
 // The memref descriptors of MLIR's C interface (llvm.emit_c_interface), one
 // per element type of the kernels' 2-D operands.
@@ -252,10 +264,6 @@ static size_t tcp_aot_packed_slot(const uint8_t *b) {
   return ((uintptr_t)b >> 6) * 0x9E3779B97F4A7C15ull & (tcp_aot_packed_slots - 1);
 }
 
-static bool tcp_aot_is_weight(const uint8_t *b) {
-  const char *file = tcp_aot_weights.file;
-  return file && (const char *)b >= tcp_aot_weights.data && (const char *)b < file + tcp_aot_weights.file_bytes;
-}
 
 static void tcp_aot_insert_packed(tcp_aot_packed_weight entry) {
   size_t i = tcp_aot_packed_slot(entry.b);
@@ -298,7 +306,7 @@ static bool tcp_aot_room_for_packed(void) {
 // weight or no memory is left (the kernel then packs it as it goes).
 static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const uint8_t *b, int64_t ldb, int64_t k,
                                                 int64_t n) {
-  if (!tcp_aot_is_weight(b))
+  if (!__tcp_aot_in_weights_file(b))
     return NULL;
   tcp_aot_packed_weight key = {b, ldb, k, n, operands, NULL};
   pthread_mutex_lock(&tcp_aot_packed_lock);
@@ -319,7 +327,7 @@ static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const
 
 // The weights in use changed (runtime: tcp_aot_weights_switch), or the .so
 // is unloaded.
-static void tcp_aot_forget_packed_weights(void) {
+TCP_AOT_HIDDEN void __tcp_aot_forget_packed_weights(void) {
   pthread_mutex_lock(&tcp_aot_packed_lock);
   for (size_t i = 0; i < tcp_aot_packed_slots; ++i)
     free(tcp_aot_packed_weights[i].packed);
@@ -329,7 +337,7 @@ static void tcp_aot_forget_packed_weights(void) {
   pthread_mutex_unlock(&tcp_aot_packed_lock);
 }
 
-__attribute__((destructor)) static void tcp_aot_unload_packed_weights(void) { tcp_aot_forget_packed_weights(); }
+__attribute__((destructor)) static void tcp_aot_unload_packed_weights(void) { __tcp_aot_forget_packed_weights(); }
 
 // `size`: bytes per element of A and B; lda and ldb in elements, ldc in
 // elements of 4 bytes. `prepacked`: B packed whole, or NULL.
@@ -530,7 +538,7 @@ static uint8_t *tcp_aot_amx_scratch_for(int64_t m, int64_t k_bytes, bool contigu
   return tcp_aot_thread_scratch(tcp_aot_amx_scratch_bytes(k_bytes));
 }
 
-__attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_bf16(tcp_aot_memref_bf16_2d *a, tcp_aot_memref_bf16_2d *b,
+TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_bf16(tcp_aot_memref_bf16_2d *a, tcp_aot_memref_bf16_2d *b,
                                         tcp_aot_memref_f32_2d *c) {
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   const uint16_t *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;
@@ -546,7 +554,7 @@ __attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_bf16(tc
                                  c->strides[0], c->strides[1], m, n, k);
 }
 
-__attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_i8(tcp_aot_memref_i8_2d *a, tcp_aot_memref_i8_2d *b,
+TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_i8(tcp_aot_memref_i8_2d *a, tcp_aot_memref_i8_2d *b,
                                       tcp_aot_memref_i32_2d *c) {
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   const int8_t *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;
@@ -562,7 +570,7 @@ __attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_i8(tcp_
                                c->strides[0], c->strides[1], m, n, k);
 }
 
-__attribute__((visibility("hidden"))) void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, tcp_aot_memref_f32_2d *b,
+TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, tcp_aot_memref_f32_2d *b,
                                        tcp_aot_memref_f32_2d *c) {
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   const float *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;

@@ -483,13 +483,20 @@ static const char *tcp_aot_weights_check(const char *file, size_t bytes, const c
   return file + offset;
 }
 
+// Whether `p` points into the weights in use (the micro-kernels pack a
+// product's operand once only when it is a weight).
+TCP_AOT_HIDDEN bool __tcp_aot_in_weights_file(const void *p) {
+  const char *file = tcp_aot_weights.file;
+  return file && (const char *)p >= tcp_aot_weights.data && (const char *)p < file + tcp_aot_weights.file_bytes;
+}
+
 // Makes `data` (in `file`, `bytes` long; a mapping of ours when `mapped`)
 // the weights in use, and unmaps the file used before if it was ours.
-static void tcp_aot_forget_packed_weights(void);  // tcp_aot_microkernels.c
+TCP_AOT_HIDDEN void __tcp_aot_forget_packed_weights(void);  // tcp_aot_microkernels.c
 
 static int32_t tcp_aot_weights_switch(const char *data, const char *file, size_t bytes, bool mapped,
                                       const char *source) {
-  tcp_aot_forget_packed_weights();
+  __tcp_aot_forget_packed_weights();
   tcp_aot_weights_in_use previous = tcp_aot_weights;
   tcp_aot_weights.data = data;
   tcp_aot_weights.file = file;
