@@ -12,7 +12,6 @@
 // reads it as one contiguous stream (read in place, each step of K was a
 // row of B on another page: BERT-base's linear layers ran at 40-45 % of
 // the FMA peak).
-
 //
 // Its own translation unit, the same for every program: compiled once per
 // compiler and linked into each .so (tcp_aot/compiler/shared_object.py).
@@ -263,7 +262,6 @@ static pthread_mutex_t tcp_aot_packed_lock = PTHREAD_MUTEX_INITIALIZER;
 static size_t tcp_aot_packed_slot(const uint8_t *b) {
   return ((uintptr_t)b >> 6) * 0x9E3779B97F4A7C15ull & (tcp_aot_packed_slots - 1);
 }
-
 
 static void tcp_aot_insert_packed(tcp_aot_packed_weight entry) {
   size_t i = tcp_aot_packed_slot(entry.b);
