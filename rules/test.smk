@@ -24,12 +24,31 @@ rule test_cpp:
         " --npz {input.npz} {params.flags} --output {output} --log {log}"
 
 
+rule test_support:
+    input:
+        header=TEST_SUPPORT_HEADER,
+        toolchain="results/toolchain.json",
+        script="scripts/test_support.py",
+        code=code("test_support"),
+    output:
+        pch="results/tcp_aot_test_support.pch",
+        obj="results/tcp_aot_test_support.o",
+    log:
+        "logs/test_support/test_support.log",
+    benchmark:
+        "benchmarks/test_support/test_support.tsv"
+    shell:
+        "python {input.script} --name test_support --toolchain {input.toolchain}"
+        " --output {output.pch} --object {output.obj} --log {log}"
+
+
 rule test_bin:
     input:
         cpp="results/{name}_test.cpp",
         so="results/{name}.so",
         toolchain="results/toolchain.json",
-        header=TEST_SUPPORT_HEADER,
+        support_pch=rules.test_support.output.pch,
+        support_obj=rules.test_support.output.obj,
         script="scripts/test_bin.py",
         code=code("test_bin"),
     output:
@@ -42,7 +61,8 @@ rule test_bin:
         mem_mb=memory("test_bin"),
     shell:
         "python {input.script} --name {wildcards.name} --input {input.cpp}"
-        " --so {input.so} --toolchain {input.toolchain} --output {output} --log {log}"
+        " --so {input.so} --toolchain {input.toolchain} --support-pch {input.support_pch}"
+        " --support-object {input.support_obj} --output {output} --log {log}"
 
 
 rule test_run:

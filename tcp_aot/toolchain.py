@@ -21,7 +21,7 @@ log = logging.getLogger("tcp_aot")
 
 MLIR_INCLUDE_CANDIDATES = ("/usr/lib/llvm-{major}/include",)
 RUNTIME_INCLUDE = Path(__file__).parent / "runtime"
-# The header every generated test includes (test_bin depends on it).
+# The header every generated test includes (test_support precompiles it).
 TEST_SUPPORT_HEADER = RUNTIME_INCLUDE / "tcp_aot_test_support.h"
 
 
@@ -110,6 +110,17 @@ def find_toolchain(output: Path, llc: str, opt: str, clang: str, clangxx: str, m
 def found_tools(toolchain_json: Path) -> dict:
     """The LLVM tools find_toolchain found."""
     return json.loads(read(toolchain_json))
+
+
+# How the execute tests and their precompiled support header are compiled
+# (the two must agree): unoptimized, as they only call and compare (-O1 took
+# twice as long); with threads (googletest's death tests).
+TEST_CXX_FLAGS = ["-std=c++17", "-O0", "-pthread"]
+
+
+def test_include_flags(found: dict) -> list[str]:
+    """Where the execute tests find CRunnerUtils.h and the support header."""
+    return [f"-I{found['mlir_include']}", f"-I{RUNTIME_INCLUDE}"]
 
 
 def mlir_include_dir(major: int) -> Path:

@@ -19,7 +19,8 @@ def _files(stage: str) -> set[str]:
 def test_the_stages_are_the_stage_modules():
     assert stage_code.stages() == ["assemble", "bench", "bench_report", "bisect", "coverage", "header", "ll", "mlir_llvm",
                                    "mlir_tcp", "mlir_torch", "npz_model", "npz_tcp_source", "optimize", "profile",
-                                   "shared_object", "signature", "test_bin", "test_cpp", "test_run", "toolchain"]
+                                   "shared_object", "signature", "test_bin", "test_cpp", "test_run", "test_support",
+                                   "toolchain"]
 
 
 def test_the_c_interface_belongs_to_the_shared_object_not_the_tests_header():

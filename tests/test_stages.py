@@ -13,7 +13,7 @@ import pytest
 
 from tcp_aot.stages import (
     assemble, common, ll, mlir_llvm, mlir_tcp, mlir_torch, npz_model, npz_tcp_source, optimize, shared_object,
-    signature, test_bin, test_cpp, test_run, toolchain,
+    signature, test_bin, test_cpp, test_run, test_support, toolchain,
 )
 from tcp_aot import files
 from tcp_aot.errors import StageError
@@ -65,7 +65,9 @@ def execute_test(tmp_path, name, tcp_mlir, npz, so, tools, tcp_source: bool) -> 
     """test_cpp -> test_bin -> test_run; the generated source and the ok file."""
     cpp, binary, ok = tmp_path / f"{name}_test.cpp", tmp_path / f"{name}_test", tmp_path / f"{name}.test.ok"
     test_cpp.run(name, tcp_mlir, npz, cpp, 1e-5, 1e-6, tcp_source=tcp_source)
-    test_bin.run(cpp, so, binary, tools)
+    pch, support = tmp_path / "tcp_aot_test_support.pch", tmp_path / "tcp_aot_test_support.o"
+    test_support.run(pch, support, tools)
+    test_bin.run(cpp, so, binary, tools, pch, support)
     test_run.run(binary, npz, ok, [1, 2])
     return cpp.read_text(), ok.read_text()
 
