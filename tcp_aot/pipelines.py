@@ -408,10 +408,12 @@ def expand(names: list[str]) -> list[str]:
     return out
 
 
-def build_pass_manager(names: list[str], context: PassContext = PassContext()) -> passmanager.PassManager:
+def build_pass_manager(names: list[str], context: PassContext = PassContext(),
+                       verify_each: bool = True) -> passmanager.PassManager:
     from torch_mlir import passmanager
 
     pm = passmanager.PassManager()
+    pm.enable_verifier(verify_each)
     for entry in expand(names):
         name, text = split_entry(entry)
         if name in PYTHON_PASSES:
@@ -423,14 +425,25 @@ def build_pass_manager(names: list[str], context: PassContext = PassContext()) -
     return pm
 
 
-def run(module: ir.Module | ir.Operation, names: list[str], context: PassContext = PassContext()) -> None:
-    """Run passes/pipelines by name. Failures, of Python and of upstream
-    passes alike, raise DiagnosticError."""
+def run(module: ir.Module | ir.Operation, names: list[str], context: PassContext = PassContext(),
+        verify_each: bool = True) -> None:
+    """Run passes/pipelines by name and verify the result: after every pass
+    (as mlir-opt does), or, without `verify_each`, once at the end, as the
+    stages do (verifying a real model after each of the back end's passes
+    took half its time). Failures, of Python and of upstream passes alike,
+    raise DiagnosticError."""
     from torch_mlir import ir
 
-    from .diagnostics import from_mlir_error
+    from .diagnostics import Diagnostic, DiagnosticError, from_mlir_error
 
     try:
-        build_pass_manager(names, context).run(module.operation)
+        build_pass_manager(names, context, verify_each).run(module.operation)
     except ir.MLIRError as e:
         raise from_mlir_error(e, context.filename) from None
+    if not verify_each:
+        try:
+            module.operation.verify()
+        except ir.MLIRError as e:
+            note = Diagnostic("", "the passes left invalid IR (a compiler bug): tcp-opt, which verifies after "
+                                  "each pass, names the one that broke it", "note")
+            raise DiagnosticError(from_mlir_error(e, context.filename).diagnostics + [note]) from None

@@ -75,3 +75,22 @@ def test_a_wrong_option_is_refused_naming_the_pass(entry, message):
     with make_context(), pytest.raises(pipelines.PipelineError) as e:
         pipelines.build_pass_manager([entry])
     assert str(e.value) == message
+
+
+def test_without_verify_each_the_result_is_verified_at_the_end():
+    """The stages' way (mlir_llvm): invalid IR left by the passes still
+    stops compilation, with a note on how to find the pass."""
+    from torch_mlir import ir
+
+    from tcp_aot.diagnostics import DiagnosticError
+
+    with make_context(), ir.Location.unknown():
+        module = parse_module(PROGRAM)
+        f = module.body.operations[0]
+        tensor = ir.RankedTensorType.get([64, 64], ir.F32Type.get())
+        f.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([tensor], [ir.F32Type.get()]))
+        with pytest.raises(DiagnosticError) as e:
+            pipelines.run(module, ["mark-parallel"], verify_each=False)
+    assert [d.severity for d in e.value.diagnostics] == ["error", "note"]
+    assert "doesn't match function result type ('f32')" in e.value.diagnostics[0].message
+    assert e.value.diagnostics[1].message.startswith("the passes left invalid IR (a compiler bug): tcp-opt")

@@ -23,7 +23,8 @@ def lower(source: Path, output: Path, pipeline: str = PIPELINE,
     from ..module_io import parsed
 
     with parsed(source, frozen=True) as (module, weights):
-        pipelines.run(module, [pipeline], pipelines.PassContext(filename=str(source), weights=weights))
+        pipelines.run(module, [pipeline], pipelines.PassContext(filename=str(source), weights=weights),
+                      verify_each=False)
         text = module.operation.get_asm()
         found = kernels(module) if kernels else None
     write_atomic(output, text)

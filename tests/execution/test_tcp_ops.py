@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import functools
 import zlib
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -1233,16 +1231,19 @@ MICROKERNEL_PRODUCTS = ["matmul_bf16", "batch_matmul_bf16", "matmul_blocks_bf16"
 # ---------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
-def compiled(family_name: str):
-    """The family's module compiled once, and its interpreter."""
-    text = "\n".join(case.body for case in FAMILIES[family_name].cases)
-    workdir = Path(tempfile.mkdtemp(prefix=f"tcp_ops_{family_name}_"))
-    library = compile_tcp(text, workdir, family_name)
-    context = make_context()
-    with context, ir.Location.unknown():
-        module = parse_module(text, f"{family_name}.mlir")
-    return library, Interpreter(module), context, module
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    """Each family's module compiled once, on first use (under pytest's
+    temporary directory), and its interpreter."""
+    @functools.cache
+    def family(family_name: str):
+        text = "\n".join(case.body for case in FAMILIES[family_name].cases)
+        library = compile_tcp(text, tmp_path_factory.mktemp(f"tcp_ops_{family_name}"), family_name)
+        context = make_context()
+        with context, ir.Location.unknown():
+            module = parse_module(text, f"{family_name}.mlir")
+        return library, Interpreter(module), context, module
+    return family
 
 
 def tolerance(dtype: np.dtype) -> dict:
@@ -1261,7 +1262,7 @@ def _comparable(a: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("family_name,case", ALL_CASES, ids=[c.name for _, c in ALL_CASES])
-def test_compiled_matches_interpreter(family_name: str, case: Case):
+def test_compiled_matches_interpreter(family_name: str, case: Case, compiled):
     library, interpreter, context, _ = compiled(family_name)
     rng = np.random.default_rng(zlib.crc32(case.name.encode()))
     inputs = case.inputs(rng)
@@ -1288,7 +1289,7 @@ def _check(case: Case, got: list[np.ndarray], want: list[np.ndarray]) -> None:
 
 
 @pytest.mark.parametrize("name", MICROKERNEL_PRODUCTS)
-def test_microkernel_products_without_amx(name: str, monkeypatch):
+def test_microkernel_products_without_amx(name: str, monkeypatch, compiled):
     """The micro-kernel's portable loop (a CPU without AMX, or a kernel that
     does not let the process use it) gives the same products."""
     family_name, case = next((f, c) for f, c in ALL_CASES if c.name == name)
