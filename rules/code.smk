@@ -14,6 +14,7 @@ rule stage_code:
         code_files,
     output:
         "results/code/{stage}.txt",
+    priority: SHARED_JOBS_FIRST
     log:
         "logs/stage_code/{stage}.log",
     benchmark:

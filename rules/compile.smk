@@ -10,6 +10,7 @@ rule mlir_tcp:
     output:
         mlir="results/{name}.tcp.mlir",
         weights="results/{name}.weights",
+    priority: depth_first("mlir_tcp")
     log:
         "logs/mlir_tcp/{name}.log",
     benchmark:
@@ -31,6 +32,7 @@ rule mlir_llvm:
         code=code("mlir_llvm"),
     output:
         "results/{name}.llvm.mlir",
+    priority: depth_first("mlir_llvm")
     log:
         "logs/mlir_llvm/{name}.log",
     benchmark:
@@ -49,6 +51,7 @@ rule ll:
         code=code("ll"),
     output:
         "results/{name}.ll",
+    priority: depth_first("ll")
     log:
         "logs/ll/{name}.log",
     benchmark:
@@ -66,6 +69,7 @@ rule toolchain:
         code=code("toolchain"),
     output:
         "results/toolchain.json",
+    priority: SHARED_JOBS_FIRST
     log:
         "logs/toolchain/toolchain.log",
     benchmark:
@@ -91,6 +95,7 @@ rule opt:
         code=code("optimize"),
     output:
         "results/{name}.opt.ll",
+    priority: depth_first("opt")
     log:
         "logs/opt/{name}.log",
     benchmark:
@@ -113,6 +118,7 @@ rule S:
         code=code("assemble"),
     output:
         "results/{name}.S",
+    priority: depth_first("S")
     log:
         "logs/S/{name}.log",
     benchmark:
@@ -137,6 +143,7 @@ rule so:
         code=code("shared_object"),
     output:
         "results/{name}.so",
+    priority: depth_first("so")
     log:
         "logs/so/{name}.log",
     benchmark:

@@ -10,6 +10,7 @@ rule mlir_torch:
     output:
         mlir="results/{name}.torch.mlir",
         weights="results/{name}.torch.weights",
+    priority: depth_first("mlir_torch")
     log:
         "logs/mlir_torch/{name}.log",
     benchmark:
@@ -28,6 +29,7 @@ rule npz:
         unpack(npz_inputs),
     output:
         "results/{name}.npz",
+    priority: depth_first("npz")
     log:
         "logs/npz/{name}.log",
     benchmark:

@@ -10,6 +10,7 @@ rule signature:
         code=code("signature"),
     output:
         "results/{name}.signature.json",
+    priority: depth_first("signature")
     log:
         "logs/signature/{name}.log",
     benchmark:
@@ -30,6 +31,7 @@ rule header:
         code=code("header"),
     output:
         "results/{name}.h",
+    priority: depth_first("header")
     log:
         "logs/header/{name}.log",
     benchmark:

@@ -11,6 +11,7 @@ rule test_cpp:
         code=code("test_cpp"),
     output:
         "results/{name}_test.cpp",
+    priority: depth_first("test_cpp")
     log:
         "logs/test_cpp/{name}.log",
     benchmark:
@@ -33,6 +34,7 @@ rule test_support:
     output:
         pch="results/tcp_aot_test_support.pch",
         obj="results/tcp_aot_test_support.o",
+    priority: SHARED_JOBS_FIRST
     log:
         "logs/test_support/test_support.log",
     benchmark:
@@ -53,6 +55,7 @@ rule test_bin:
         code=code("test_bin"),
     output:
         "results/{name}_test",
+    priority: depth_first("test_bin")
     log:
         "logs/test_bin/{name}.log",
     benchmark:
@@ -74,6 +77,7 @@ rule test_run:
         code=code("test_run"),
     output:
         "results/{name}.test.ok",
+    priority: depth_first("test_run")
     log:
         "logs/test_run/{name}.log",
     benchmark:
