@@ -45,9 +45,8 @@ wildcard_constraints:
 
 # Among the jobs ready to run, those of later stages first (each rule's
 # `priority`): a program goes through its stages before the next one starts,
-# so tests pass from the first minutes on and few jobs are ready at once.
-# Snakemake looks at every ready job's inputs each time a job ends; with each
-# stage ready for every program at once, that took 0.4 of one of 2 cores.
+# so tests pass from the first minutes on, and fewer jobs are ready at once
+# (Snakemake reads the sizes of every ready job's inputs whenever it chooses).
 STAGE_ORDER = ["mlir_torch", "npz", "mlir_tcp", "signature", "mlir_llvm", "ll", "opt", "S", "so", "header",
                "test_cpp", "test_bin", "test_run"]
 

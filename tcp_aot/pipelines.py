@@ -429,8 +429,8 @@ def run(module: ir.Module | ir.Operation, names: list[str], context: PassContext
         verify_each: bool = True) -> None:
     """Run passes/pipelines by name and verify the result: after every pass
     (as mlir-opt does), or, without `verify_each`, once at the end, as the
-    stages do (verifying a real model after each of the back end's passes
-    took half its time). Failures, of Python and of upstream passes alike,
+    back end does (verifying a model after each of its passes took half of
+    mlir_llvm's time). Failures, of Python and of upstream passes alike,
     raise DiagnosticError."""
     from torch_mlir import ir
 
