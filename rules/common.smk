@@ -10,6 +10,7 @@ from pathlib import Path
 from snakemake.exceptions import WorkflowError
 
 from tcp_aot.bench.peers import installed as peer_installed
+from tcp_aot.coverage import MODEL_STAGES
 from tcp_aot.loader import module_file
 from tcp_aot.resources import mem_mb
 from tcp_aot.stage_code import source_files, stage_files, stages
@@ -47,8 +48,8 @@ wildcard_constraints:
 # `priority`): a program goes through its stages before the next one starts,
 # so tests pass from the first minutes on, and fewer jobs are ready at once
 # (Snakemake reads the sizes of every ready job's inputs whenever it chooses).
-STAGE_ORDER = ["mlir_torch", "npz", "mlir_tcp", "signature", "mlir_llvm", "ll", "opt", "S", "so", "header",
-               "test_cpp", "test_bin", "test_run"]
+# A model's stages in an order where each comes after those it reads from.
+STAGE_ORDER = [stage for stage, _ in MODEL_STAGES]
 
 
 def depth_first(rule):
