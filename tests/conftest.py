@@ -76,5 +76,5 @@ def interface_programs(tmp_path_factory) -> Path:
     workdir = copy_workflow(tmp_path_factory.mktemp("interface"))
     targets = [f"results/{name}.{ext}" for name in INTERFACE_PROGRAMS + (MIXED_PRECISION,) for ext in ("so", "h", "npz")]
     run = snakemake(workdir, "-j2", *targets)
-    assert run.returncode == 0, run.output[-3000:]
+    assert run.returncode == 0, run.report
     return workdir / "results"

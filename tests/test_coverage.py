@@ -73,7 +73,7 @@ def test_coverage_of_a_users_models(tmp_path):
     start = time.monotonic()
     run = snakemake(workdir, *COVERAGE_ARGS, timeout=600)
     record_timing(f"snakemake -j2 coverage on 4 models: {time.monotonic() - start:.1f} s")
-    assert run.returncode == 0, run.output[-3000:]
+    assert run.returncode == 0, run.report
 
     report = (workdir / "results/coverage.md").read_text()
     programs, ops = _tables(report)
@@ -96,7 +96,7 @@ def test_coverage_of_a_users_models(tmp_path):
     # Run again, the report's job runs again: its nested snakemake retries
     # the failed stages (their outputs are missing) and nothing else.
     again = snakemake(workdir, *COVERAGE_ARGS, timeout=600)
-    assert again.returncode == 0, again.output[-3000:]
+    assert again.returncode == 0, again.report
     nested = (workdir / "logs/coverage/coverage.log").read_text()
     jobs = set(re.findall(r"^(?:local)?rule (\w+):\n(?:    .*\n)*?    wildcards: name=(\w+)$", nested, re.MULTILINE))
     assert jobs == {("mlir_torch", "raises"), ("mlir_tcp", "diagonal_kth"), ("mlir_tcp", "diagonal_only")}, nested

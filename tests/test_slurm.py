@@ -39,9 +39,9 @@ def test_slurm_run_matches_local_run(cluster, tmp_path):
     local = copy_workflow(tmp_path / "local")
     remote = copy_workflow(tmp_path / "slurm")
     run = snakemake(local, "-j2", *targets)
-    assert run.returncode == 0, run.output[-3000:]
+    assert run.returncode == 0, run.report
     run = snakemake(remote, "--profile", "profiles/slurm", *targets, timeout=900)
-    assert run.returncode == 0, run.output[-5000:]
+    assert run.returncode == 0, run.report
 
     for program in PROGRAMS:
         kinds = TEXT_ARTIFACTS + (["torch.mlir"] if program == "two_dynamic_dims" else [])

@@ -18,6 +18,7 @@ from tcp_aot.stages import (
 from tcp_aot import files
 from tcp_aot.errors import StageError
 from tcp_aot.reference.npz import load_npz
+from tcp_aot.toolchain import PCH_FLAGS, TEST_CXX_FLAGS
 
 TCP_PROGRAM = """
 func.func @scale(%x: tensor<?x3xf32>, %s: tensor<f32>) -> (tensor<?x3xf32>, tensor<?x3xi1>) {
@@ -174,6 +175,27 @@ def test_a_failing_test_writes_no_ok_file(tmp_path, tools):
     with pytest.raises(StageError, match=r"execute test failed with 1 thread\(s\) \(failed tests: prog\.scale_case0\)"):
         execute_test(tmp_path, "prog", tcp_mlir, npz, so, tools, tcp_source=True)
     assert not (tmp_path / "prog.test.ok").exists()
+
+
+def test_a_precompiled_header_checks_its_header_by_content_not_time(tmp_path, tools):
+    """A test that touches the support header while another workflow
+    compiles against its precompiled form (tests do) must not break it; an
+    edit of the same size must."""
+    clangxx = json.loads(tools.read_text())["clangxx"]["path"]
+    header, pch, user = tmp_path / "h.h", tmp_path / "h.pch", tmp_path / "user.cpp"
+    header.write_text("inline int three() { return 3; }\n")
+    user.write_text("int main() { return three() - 3; }\n")
+    subprocess.run([clangxx, *TEST_CXX_FLAGS, "-x", "c++-header", *PCH_FLAGS, str(header), "-o", str(pch)], check=True)
+
+    def compile_user():
+        return subprocess.run([clangxx, *TEST_CXX_FLAGS, "-include-pch", str(pch), "-c", str(user), "-o",
+                               str(tmp_path / "user.o")], capture_output=True, text=True)
+
+    later = header.stat().st_mtime + 5
+    os.utime(header, (later, later))
+    assert compile_user().returncode == 0, compile_user().stderr
+    header.write_text("inline int three() { return 4; }\n")
+    assert "content changed" in compile_user().stderr
 
 
 def test_an_internal_error_logs_the_command_that_reproduces_it(tmp_path, monkeypatch, capsys):

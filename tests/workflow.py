@@ -24,10 +24,28 @@ class Run:
     returncode: int
     stdout: str
     stderr: str
+    workdir: Path
 
     @property
     def output(self) -> str:
         return self.stdout + self.stderr
+
+    @property
+    def report(self) -> str:
+        """For an assertion's message: each failed job's error block with
+        the end of the logs it names (a stage's log, a SLURM job's log),
+        else the end of the output."""
+        blocks = re.findall(r"^Error in rule .*\n(?:[ \t]+.*\n?)*", self.output, re.MULTILINE)
+        if not blocks:
+            return self.output[-3000:]
+        parts = []
+        for block in blocks:
+            parts.append(block)
+            for log in dict.fromkeys(re.findall(r"(\S+\.log)\b", block)):
+                path = self.workdir / log
+                if path.is_file():
+                    parts.append(f"--- end of {log}:\n{path.read_text(errors='replace')[-2000:]}")
+        return "\n".join(parts)[-8000:]
 
 
 def copy_workflow(dest: Path) -> Path:
@@ -57,7 +75,7 @@ def snakemake(workdir: Path, *args: str, timeout: int = 1800) -> Run:
     if proc.returncode in (124, 137):
         raise TimeoutError(f"snakemake {' '.join(args)} did not finish in {timeout} s:\n{proc.stdout[-3000:]}"
                            f"{proc.stderr[-3000:]}")
-    return Run(proc.returncode, proc.stdout, proc.stderr)
+    return Run(proc.returncode, proc.stdout, proc.stderr, workdir)
 
 
 def error_lines(run: Run) -> list[str]:
@@ -68,7 +86,7 @@ def error_lines(run: Run) -> list[str]:
 def planned_jobs(run: Run) -> dict[str, set[str]]:
     """What a dry run (`snakemake -n`) would run: rule -> the values of its
     wildcards (the program, or the stage for stage_code)."""
-    assert run.returncode == 0, run.output[-3000:]
+    assert run.returncode == 0, run.report
     jobs: dict[str, set[str]] = {}
     for rule, wildcards in re.findall(r"^rule (\w+):\n(?:    .*\n)*?    wildcards: \w+=(\w+)$", run.stdout,
                                       re.MULTILINE):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..toolchain import TEST_CXX_FLAGS, TEST_SUPPORT_HEADER, found_tools, run_into, test_include_flags
+from ..toolchain import PCH_FLAGS, TEST_CXX_FLAGS, TEST_SUPPORT_HEADER, found_tools, run_into, test_include_flags
 
 
 def run(pch: Path, obj: Path, toolchain_json: Path) -> None:
     found = found_tools(toolchain_json)
     clangxx = found["clangxx"]["path"]
-    run_into([clangxx, *TEST_CXX_FLAGS, *test_include_flags(found), "-x", "c++-header",
-              "-fpch-instantiate-templates", "-fpch-codegen", str(TEST_SUPPORT_HEADER)], pch, "clang++")
+    run_into([clangxx, *TEST_CXX_FLAGS, *test_include_flags(found), "-x", "c++-header", *PCH_FLAGS,
+              str(TEST_SUPPORT_HEADER)], pch, "clang++")
     run_into([clangxx, *TEST_CXX_FLAGS, "-c", str(pch)], obj, "clang++")
