@@ -13,8 +13,12 @@ from tcp_aot.bench.peers import installed as peer_installed
 from tcp_aot.coverage import MODEL_STAGES
 from tcp_aot.loader import module_file
 from tcp_aot.resources import mem_mb
+from tcp_aot.scheduling import install as install_scheduler_repair
 from tcp_aot.stage_code import source_files, stage_files, stages
 from tcp_aot.toolchain import TEST_SUPPORT_HEADER
+
+# At most one pending re-evaluation of the ready jobs (tcp_aot/scheduling.py).
+install_scheduler_repair()
 
 # Jobs' `python` is the interpreter that runs Snakemake (the project's
 # virtualenv): its directory goes first on the PATH that jobs inherit.
