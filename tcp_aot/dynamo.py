@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .toolchain import DEFAULT_OPT_LEVEL, DEFAULT_TOOLS, find_toolchain
+
 PACKAGE = Path(__file__).resolve().parent
 PROGRAM = "graph"  # the compiled program's name (prefix of its C interface)
-TOOLCHAIN = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}
-OPT_LEVEL = 3
 
 
 log = logging.getLogger(__name__)
@@ -191,7 +191,7 @@ class _Graph:
         for t, dynamic in zip(self.example, self.dynamic):
             shape = ["?" if dynamic and d in dynamic else s for d, s in enumerate(t.shape)]
             h.update(f"{t.dtype}{shape};".encode())
-        h.update(f"{settings.target_cpu};{settings.precision};{OPT_LEVEL};{compiler_version()}".encode())
+        h.update(f"{settings.target_cpu};{settings.precision};{DEFAULT_OPT_LEVEL};{compiler_version()}".encode())
         return h.hexdigest()[:32]
 
     def runner(self, function):
@@ -263,15 +263,13 @@ def _compile(graph: _Graph, work: Path, settings: _Settings) -> None:
     from .compiler.torch_to_tcp import convert
     from .frontend import import_to_torch_mlir
     from .loader import TorchLoaderOutput
-    from .toolchain import find_toolchain
 
     torch_mlir, tcp_mlir = work / f"{PROGRAM}.torch.mlir", work / f"{PROGRAM}.tcp.mlir"
     weights = work / f"{PROGRAM}.weights"
     tools = work / "toolchain.json"
-    find_toolchain(tools, TOOLCHAIN["llc"], TOOLCHAIN["opt"], TOOLCHAIN["clang"], TOOLCHAIN["clangxx"],
-                   TOOLCHAIN["min_major"], settings.target_cpu)
+    find_toolchain(tools, **DEFAULT_TOOLS, target_cpu=settings.target_cpu)
     graph.specialize()
     loaded = TorchLoaderOutput(graph.module(), graph.example, (tuple(graph.dynamic),))  # forward(*tensors)
     torch_mlir.write_text(import_to_torch_mlir(loaded, work / f"{PROGRAM}.torch.weights"))
     convert(torch_mlir, tcp_mlir, weights, precision=settings.precision)
-    build_shared_object(PROGRAM, tcp_mlir, weights, tools, OPT_LEVEL, work / f"{PROGRAM}.so", work)
+    build_shared_object(PROGRAM, tcp_mlir, weights, tools, DEFAULT_OPT_LEVEL, work / f"{PROGRAM}.so", work)

@@ -85,6 +85,13 @@ def bridges(mlir: Tool, tools_major: int) -> list[str]:
     return [name for name, needed_up_to in BRIDGES.items() if tools_major <= needed_up_to]
 
 
+# The LLVM tools and optimization level of a compile outside the workflow
+# (torch.compile, the tests' helpers). The workflow reads config.yaml's
+# `toolchain:`, which tests/test_toolchain.py keeps equal to these.
+DEFAULT_TOOLS = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}
+DEFAULT_OPT_LEVEL = 3
+
+
 def find_toolchain(output: Path, llc: str, opt: str, clang: str, clangxx: str, min_major: int,
                    target_cpu: str) -> None:
     """Find the LLVM tools once, resolve the target CPU and its features, and

@@ -16,16 +16,15 @@ from tcp_aot.module_io import parse_module
 from tcp_aot.runtime.library import Library
 from tcp_aot.compiler.signature import signatures
 from tcp_aot.signature import ProgramSignature
+from tcp_aot.toolchain import DEFAULT_TOOLS
 from tcp_aot.stages import assemble, ll, optimize, shared_object, toolchain
 
-LLVM_TOOLS = {"llc": "llc-22", "opt": "opt-22", "clang": "clang-22", "clangxx": "clang++-22", "min_major": 22}
 
 
 def toolchain_json(workdir: Path) -> Path:
     path = workdir / "toolchain.json"
     if not path.exists():
-        toolchain.run(path, LLVM_TOOLS["llc"], LLVM_TOOLS["opt"], LLVM_TOOLS["clang"], LLVM_TOOLS["clangxx"],
-                      LLVM_TOOLS["min_major"], "host")
+        toolchain.run(path, **DEFAULT_TOOLS, target_cpu="host")
     return path
 
 

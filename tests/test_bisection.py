@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from tcp_aot.stages import bisect, mlir_tcp, mlir_torch, npz_model, npz_tcp_source, toolchain
+from tcp_aot.toolchain import DEFAULT_TOOLS
 
 PROGRAM = """\
 func.func @f(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
@@ -23,7 +24,7 @@ MLP = "models.mlp.mlp_loader"
 @pytest.fixture(scope="module")
 def tools(tmp_path_factory):
     path = tmp_path_factory.mktemp("toolchain") / "toolchain.json"
-    toolchain.run(path, "llc-22", "opt-22", "clang-22", "clang++-22", 22, "host")
+    toolchain.run(path, **DEFAULT_TOOLS, target_cpu="host")
     return path
 
 

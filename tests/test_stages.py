@@ -18,7 +18,7 @@ from tcp_aot.stages import (
 from tcp_aot import files
 from tcp_aot.errors import StageError
 from tcp_aot.reference.npz import load_npz
-from tcp_aot.toolchain import PCH_FLAGS, TEST_CXX_FLAGS
+from tcp_aot.toolchain import DEFAULT_TOOLS, PCH_FLAGS, TEST_CXX_FLAGS
 
 TCP_PROGRAM = """
 func.func @scale(%x: tensor<?x3xf32>, %s: tensor<f32>) -> (tensor<?x3xf32>, tensor<?x3xi1>) {
@@ -37,7 +37,7 @@ func.func @scale(%x: tensor<?x3xf32>, %s: tensor<f32>) -> (tensor<?x3xf32>, tens
 @pytest.fixture
 def tools(tmp_path):
     path = tmp_path / "toolchain.json"
-    toolchain.run(path, "llc-22", "opt-22", "clang-22", "clang++-22", 22, "host")
+    toolchain.run(path, **DEFAULT_TOOLS, target_cpu="host")
     found = json.loads(path.read_text())
     assert found["llc"]["version"].startswith("22.") and found["mlir_include"].endswith("include")
     return path

@@ -8,12 +8,24 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tcp_aot.errors import StageError
 from tcp_aot.stages import assemble, ll, mlir_llvm, mlir_tcp, optimize, toolchain
 from tcp_aot.toolchain import (
-    find_tool, llc22_float_literals, resolve_target_cpu, cpu_check_source, target_features,
+    DEFAULT_OPT_LEVEL, DEFAULT_TOOLS, find_tool, llc22_float_literals, resolve_target_cpu, cpu_check_source,
+    target_features,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_workflow_and_the_library_use_the_same_tools():
+    """torch.compile and the tests' helpers compile with what `make` does."""
+    config = yaml.safe_load((ROOT / "config.yaml").read_text())["toolchain"]
+    assert {role: config[role] for role in ("llc", "opt", "clang", "clangxx")} | \
+        {"min_major": config["min_llvm_major"]} == DEFAULT_TOOLS
+    assert config["opt_level"] == DEFAULT_OPT_LEVEL
 
 
 def test_finds_llvm_22():
@@ -94,13 +106,13 @@ func.func @specials(%x: tensor<4xf32>, %y: tensor<3xf64>) -> (tensor<4xf32>, ten
   return %s, %t : tensor<4xf32>, tensor<3xf64>
 }
 """
-TCP_SOURCES = Path(__file__).parent.parent / "tcp_sources"
+TCP_SOURCES = ROOT / "tcp_sources"
 
 
 @pytest.fixture(scope="module")
 def pair(tmp_path_factory):
     path = tmp_path_factory.mktemp("toolchain") / "toolchain.json"
-    toolchain.run(path, "llc-22", "opt-22", "clang-22", "clang++-22", 22, "host")
+    toolchain.run(path, **DEFAULT_TOOLS, target_cpu="host")
     return path, json.loads(path.read_text())
 
 

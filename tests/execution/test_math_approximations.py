@@ -45,6 +45,7 @@ from tcp_aot.module_io import parse_module
 from tcp_aot.runtime.library import Library
 from tcp_aot.compiler.signature import signatures
 from tcp_aot.stages import ll, shared_object
+from tcp_aot.toolchain import DEFAULT_TOOLS
 
 PASSES = (pipelines.expand(["tcp-to-linalg"]) + ["approximate-math"]
           + pipelines.expand(["linalg-to-memref", "memref-to-llvm"]))
@@ -341,7 +342,7 @@ def _link(llvm_mlir: Path, workdir: Path, name: str, llc_flags: list[str]) -> Pa
     llvm_ir, asm, so = (workdir / f"{name}.{ext}" for ext in ("ll", "S", "so"))
     ll.run(llvm_mlir, llvm_ir)
     tools = support.toolchain_json(workdir)
-    subprocess.run([support.LLVM_TOOLS["llc"], "-O2", "--relocation-model=pic", *llc_flags, str(llvm_ir),
+    subprocess.run([DEFAULT_TOOLS["llc"], "-O2", "--relocation-model=pic", *llc_flags, str(llvm_ir),
                     "-o", str(asm)], check=True)
     shared_object.run(asm, so, tools, support.signature_json(workdir, name))
     return so
