@@ -1141,6 +1141,7 @@ class PadOp(TcpOp):
     elements before dim d and `high[d]` after it."""
     NAME = "pad"
     COMPUTES = False
+    FOLD_GROWTH = 2  # a weight padded to whole register tiles (pad-weight-columns)
     OPERANDS = (Operand("in", Tensor), Operand("value", Tensor))
     RESULTS = (Result("out", Tensor),)
     ATTRS = (Attr("low", I64ArrayAttr), Attr("high", I64ArrayAttr))

@@ -330,6 +330,10 @@ class TcpOp:
     # through it as they are, where ops that compute on them compute in f32
     # (transforms/widen_floats.py).
     COMPUTES: ClassVar[bool] = True
+    # How many times the elements of its operands the op's results may have
+    # for tcp-simplify to fold it on constants at compile time (a larger
+    # result stays code that computes it).
+    FOLD_GROWTH: ClassVar[int] = 1
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -74,8 +74,9 @@ def _foldable(op: ir.Operation, weights: ModuleWeights | None) -> bool:
     if _reads_weights(op) and (weights is None or weights.frozen or len(op.results) != 1):
         return False
     given = sum(_numel(v.type) for v in op.operands if isinstance(v.type, ir.RankedTensorType))
-    if op.name == tcp.PadOp.OPERATION_NAME:
-        given *= 2  # a weight padded to whole register tiles (pad-weight-columns)
+    definition = lookup(op.name)
+    if definition is not None:
+        given *= definition.FOLD_GROWTH
     return sum(_numel(r.type) for r in op.results) <= max(given, _beside(op), 1)
 
 
