@@ -536,37 +536,29 @@ static uint8_t *tcp_aot_amx_scratch_for(int64_t m, int64_t k_bytes, bool contigu
   return tcp_aot_thread_scratch(tcp_aot_amx_scratch_bytes(k_bytes));
 }
 
-TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_bf16(tcp_aot_memref_bf16_2d *a, tcp_aot_memref_bf16_2d *b,
-                                        tcp_aot_memref_f32_2d *c) {
-  int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
-  const uint16_t *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;
-  float *pc = c->aligned + c->offset;
-  if (m == 0 || n == 0 || k == 0) return;
-  uint8_t *scratch = tcp_aot_amx_scratch_for(m, 2 * k, a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1);
-  if (scratch)
-    tcp_aot_matmul_amx(TCP_AOT_BF16, (const uint8_t *)pa, a->strides[0], (const uint8_t *)pb, b->strides[0],
-                       tcp_aot_packed_weight_for(TCP_AOT_BF16, (const uint8_t *)pb, b->strides[0], k, n), pc,
-                       c->strides[0], m, n, k, scratch);
-  else
-    tcp_aot_matmul_bf16_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc,
-                                 c->strides[0], c->strides[1], m, n, k);
-}
-
-TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_i8(tcp_aot_memref_i8_2d *a, tcp_aot_memref_i8_2d *b,
-                                      tcp_aot_memref_i32_2d *c) {
-  int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
-  const int8_t *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;
-  int32_t *pc = c->aligned + c->offset;
-  if (m == 0 || n == 0 || k == 0) return;
-  uint8_t *scratch = tcp_aot_amx_scratch_for(m, k, a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1);
-  if (scratch)
-    tcp_aot_matmul_amx(TCP_AOT_I8, (const uint8_t *)pa, a->strides[0], (const uint8_t *)pb, b->strides[0],
-                       tcp_aot_packed_weight_for(TCP_AOT_I8, (const uint8_t *)pb, b->strides[0], k, n), pc,
-                       c->strides[0], m, n, k, scratch);
-  else
-    tcp_aot_matmul_i8_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc,
-                               c->strides[0], c->strides[1], m, n, k);
-}
+// The bf16 and int8 products: on the tiles where the tile unit can take
+// them, else the portable loop. An element of A or B takes `element_bytes`
+// of a tile row's K bytes.
+#define TCP_AOT_AMX_MATMUL(name, kind, operand, result, element_bytes)                                            \
+  TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_##name(tcp_aot_memref_##operand##_2d *a,                     \
+                                                          tcp_aot_memref_##operand##_2d *b,                     \
+                                                          tcp_aot_memref_##result##_2d *c) {                    \
+    int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];                                                    \
+    if (m == 0 || n == 0 || k == 0) return;                                                                       \
+    const uint8_t *pa = (const uint8_t *)(a->aligned + a->offset), *pb = (const uint8_t *)(b->aligned + b->offset); \
+    uint8_t *scratch = tcp_aot_amx_scratch_for(m, element_bytes * k,                                              \
+                                               a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1);   \
+    if (scratch)                                                                                                  \
+      tcp_aot_matmul_amx(kind, pa, a->strides[0], pb, b->strides[0],                                              \
+                         tcp_aot_packed_weight_for(kind, pb, b->strides[0], k, n), c->aligned + c->offset,        \
+                         c->strides[0], m, n, k, scratch);                                                        \
+    else                                                                                                          \
+      tcp_aot_matmul_##name##_portable(a->aligned + a->offset, a->strides[0], a->strides[1],                      \
+                                       b->aligned + b->offset, b->strides[0], b->strides[1],                      \
+                                       c->aligned + c->offset, c->strides[0], c->strides[1], m, n, k);            \
+  }
+TCP_AOT_AMX_MATMUL(bf16, TCP_AOT_BF16, bf16, f32, 2)
+TCP_AOT_AMX_MATMUL(i8, TCP_AOT_I8, i8, i32, 1)
 
 TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, tcp_aot_memref_f32_2d *b,
                                        tcp_aot_memref_f32_2d *c) {

@@ -301,17 +301,24 @@ def slice_bound(v: ir.Value, default: ir.Value | int, size: ir.Value) -> ir.Valu
     return arith.MinSIOp(bound, size).result
 
 
+def slice_along(x: ir.Value, dim: ir.Value, start: ir.Value, step: ir.Value) -> tuple[int, ir.Value, int]:
+    """A slice's operands (slice, slice_scatter): its dim, its first index
+    in that dim (from the end when negative, clamped into the dim) and its
+    step, which must be positive."""
+    d = normalize_dim(const_int(dim, "dim"), ir.RankedTensorType(x.type).rank)
+    step_size = const_int(step, "step")
+    if step_size <= 0:
+        raise Unsupported("step must be positive")
+    return d, slice_bound(start, 0, dim_of(x, d)), step_size
+
+
 @PATTERNS.register("torch.aten.slice.Tensor")
 def convert_slice(op, rewriter):
     result = result_tensor(op)
     x = to_builtin(op.operands[0])
     t = ir.RankedTensorType(x.type)
-    d = normalize_dim(const_int(op.operands[1], "dim"), t.rank)
-    step = const_int(op.operands[4], "step")
-    if step <= 0:
-        raise Unsupported("step must be positive")
+    d, start, step = slice_along(x, op.operands[1], op.operands[2], op.operands[4])
     size = dim_of(x, d)
-    start = slice_bound(op.operands[2], 0, size)
     end = slice_bound(op.operands[3], size, size)
     end = arith.MaxSIOp(end, start).result
     span = arith.SubIOp(end, start).result

@@ -16,7 +16,7 @@ from torch_mlir.dialects import arith, tensor
 from ...dialects import tcp
 from ...dialects.tcp_base import is_bool, is_float
 from ..pattern_list import PatternList, Unsupported
-from .data_movement import expand_unit_dim, index_tensor, slice_bound, stack_last, wrapped_index
+from .data_movement import expand_unit_dim, index_tensor, slice_along, stack_last, wrapped_index
 from .utils import (
     TorchTensor, broadcast_like, broadcast_operands, broadcast_to, cast_to, const_bool, const_int, const_scalar,
     dim_of, from_builtin, i64, index_const, is_none, list_elements, normalize_dim, replace, result_tensor,
@@ -204,11 +204,7 @@ def convert_slice_scatter(op, rewriter):
     slice's positions start + i * step index it."""
     x = to_builtin(op.operands[0])
     t = ir.RankedTensorType(x.type)
-    dim = normalize_dim(const_int(op.operands[2], "dim"), t.rank)
-    step = const_int(op.operands[5], "step")
-    if step <= 0:
-        raise Unsupported("step must be positive")
-    start = slice_bound(op.operands[3], 0, dim_of(x, dim))
+    dim, start, step = slice_along(x, op.operands[2], op.operands[3], op.operands[5])
     moved, back = _moved_first(x, [dim])
     src, _ = _moved_first(cast_to(to_builtin(op.operands[1]), t.element_type), [dim])
     out = _scatter_nd(moved, _index_line(start, step, src), src, "Replace")
