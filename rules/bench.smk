@@ -1,8 +1,9 @@
 # Benchmarks (not part of the default target): `snakemake bench` times every
 # program against eager PyTorch and writes the report; one program's timing
-# is results/NAME.bench.json. `snakemake bench_library` times the library
-# models at their real size on inputs of other sizes (config.yaml's
-# bench.library): results/NAME.bench_SIZES.json, e.g. bert_base.bench_1x128.json.
+# is results/NAME.bench.json. It includes `snakemake bench_library`, which
+# times the library models at their real size on inputs of other sizes
+# (config.yaml's bench.library): results/NAME.bench_SIZES.json, e.g.
+# bert_base.bench_1x128.json, and results/bench_library.md.
 # A benchmark job takes the cores it times with (config.yaml's bench.threads):
 # with `-j` that many, it runs alone.
 
@@ -32,6 +33,9 @@ rule bench_program:
 rule bench:
     input:
         results=expand("results/{name}.bench.json", name=PROGRAMS),
+        # Not read by this report: `snakemake bench` also times the library
+        # models at their real size (rule bench_library, below).
+        library="results/bench_library.md",
         script="scripts/bench_report.py",
         code=code("bench_report"),
     output:
