@@ -166,8 +166,8 @@ def weights_mode(name):
 
 
 def tolerance(name):
-    """A model's own tolerance where config.yaml sets one, else the default."""
-    entry = MODELS.get(name)
+    """A program's own tolerance where config.yaml sets one, else the default."""
+    entry = MODELS.get(name, TCP_SOURCES.get(name))
     return entry["tolerance"] if isinstance(entry, dict) and "tolerance" in entry else config["tolerance"]
 
 

@@ -123,7 +123,7 @@ def test_the_toolchain_records_the_wheels_llvm_and_the_bridges(pair):
     assert found["mlir"]["bridges"] == (["float literals as exact hex (llc22_float_literals)"] if newer else [])
 
 
-@pytest.mark.parametrize("program", ["specials", "basic_tcp_ops", "broadcast_slice_cast", "gather_concat"])
+@pytest.mark.parametrize("program", ["specials", *sorted(p.stem for p in TCP_SOURCES.glob("*.mlir"))])
 def test_the_wheels_llvm_ir_passes_the_tools(tmp_path, pair, program):
     """LLVM IR from the wheel's MLIR, through the bridges, read by opt and
     llc: a wheel or Debian update that breaks the pair fails here, by name."""

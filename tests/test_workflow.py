@@ -31,7 +31,7 @@ CHAIN = ["torch.mlir", "torch.weights", "tcp.mlir", "weights", "signature.json",
 # every dtype and both weights paths, dynamic and 0-d shapes, and each op
 # family's program.
 PROGRAMS = {
-    "tcp_sources": ["basic_tcp_ops", "broadcast_slice_cast", "gather_concat"],
+    "tcp_sources": ["basic_tcp_ops", "broadcast_slice_cast", "gather_concat", "math_and_products"],
     "models": [
         # elementwise, dtypes and shapes
         "broadcast_add_mixed_ranks", "two_outputs", "two_dynamic_dims", "scalar_arith", "int_arith",
