@@ -10,6 +10,7 @@ from pathlib import Path
 from snakemake.exceptions import WorkflowError
 
 from tcp_aot.bench.peers import installed as peer_installed
+from tcp_aot.config import program_tolerance
 from tcp_aot.coverage import MODEL_STAGES
 from tcp_aot.loader import module_file
 from tcp_aot.resources import mem_mb
@@ -165,14 +166,8 @@ def weights_mode(name):
     return entry.get("weights", config["weights"]) if isinstance(entry, dict) else config["weights"]
 
 
-def tolerance(name):
-    """A program's own tolerance where config.yaml sets one, else the default."""
-    entry = MODELS.get(name, TCP_SOURCES.get(name))
-    return entry["tolerance"] if isinstance(entry, dict) and "tolerance" in entry else config["tolerance"]
-
-
 def test_cpp_flags(wildcards):
-    tol = tolerance(wildcards.name)
+    tol = program_tolerance(config, wildcards.name)
     flags = f"--rtol {tol['rtol']} --atol {tol['atol']}"
     return flags if is_model(wildcards.name) else f"{flags} --tcp-source"
 
@@ -183,7 +178,7 @@ def bisect_inputs(wildcards):
 
 
 def bisect_flags(wildcards):
-    tol = tolerance(wildcards.name)
+    tol = program_tolerance(config, wildcards.name)
     flags = f"--rtol {tol['rtol']} --atol {tol['atol']}"
     return f"{flags} --loader {loader_path(wildcards.name)}" if is_model(wildcards.name) else flags
 
@@ -206,7 +201,7 @@ def library_bench_flags(wildcards):
 
 
 def _bench_flags(name, min_calls, min_seconds):
-    tol, bench = tolerance(name), config["bench"]
+    tol, bench = program_tolerance(config, name), config["bench"]
     flags = (f"--threads {bench['threads']} --rtol {tol['rtol']} --atol {tol['atol']}"
              f" --min-calls {min_calls} --min-seconds {min_seconds} --rounds {bench['rounds']}")
     if not is_model(name):

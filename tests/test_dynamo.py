@@ -15,6 +15,7 @@ import torch
 import yaml
 
 from conftest import ROOT
+from tcp_aot.config import program_tolerance
 
 MODELS = ["mlp", "lenet5", "vgg_block", "resnet_basic_block", "squeeze_excitation", "text_classifier",
           "transformer_encoder", "gpt_block", "lstm_cell"]
@@ -28,11 +29,6 @@ def loaded(name: str):
     finally:
         sys.path.remove(str(ROOT))
     return getattr(module, f"{name}_loader")()
-
-
-def tolerance(name: str) -> dict:
-    entry = CONFIG["models"][name]
-    return (entry.get("tolerance") if isinstance(entry, dict) else None) or CONFIG["tolerance"]
 
 
 @pytest.fixture
@@ -57,7 +53,7 @@ def test_models_match_eager(name, tmp_path, no_fused_attention):
     got, expected = (x if isinstance(x, tuple) else (x,) for x in (got, expected))
     assert len(got) == len(expected)
     for g, e in zip(got, expected):
-        torch.testing.assert_close(g, e, **tolerance(name))
+        torch.testing.assert_close(g, e, **program_tolerance(CONFIG, name))
     assert list(tmp_path.iterdir())  # compiled, not run eagerly
 
 

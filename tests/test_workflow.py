@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, record_timing
+from tcp_aot.config import program_tolerance
 from workflow import copy_workflow, planned_jobs, set_config, snakemake, touched
 
 CHAIN = ["torch.mlir", "torch.weights", "tcp.mlir", "weights", "signature.json", "llvm.mlir", "ll", "opt.ll", "S",
@@ -281,8 +282,7 @@ def test_every_program_runs_through_the_python_runtime_with_and_without_a_pool(b
     config = yaml.safe_load((built / "config.yaml").read_text())
     checked = 0
     for name in sorted(models | sources):
-        entry = config["models"].get(name, config["tcp_sources"].get(name))  # as rules/common.smk's tolerance()
-        tol = entry["tolerance"] if isinstance(entry, dict) and "tolerance" in entry else config["tolerance"]
+        tol = program_tolerance(config, name)
         program = tcp_aot.load(built / f"results/{name}.so")
         products = precision_dtype(program.signature.precision)
         npz = load_npz(built / f"results/{name}.npz")
