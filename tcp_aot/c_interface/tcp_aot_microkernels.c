@@ -409,7 +409,8 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
       // kept the tiles waiting for that block of rows (8 % of the time of
       // TinyLlama's LM head and of BERT-base's linear layers).
       tcp_aot_fetch_stream ahead = tcp_aot_next_block(prepacked, chunk, d1, n, k_pad, TCP_AOT_DEPTH_BLOCK);
-      int64_t steps = (m + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK * (chunk_pad / TCP_AOT_BLOCK) * ((d1 - d0) / TCP_AOT_ROW_BYTES);
+      int64_t steps =
+          (m + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK * (chunk_pad / TCP_AOT_BLOCK) * ((d1 - d0) / TCP_AOT_ROW_BYTES);
       int64_t lines_per_step = (ahead.total / 64 + steps - 1) / steps;
       bool fetched = prepacked && (chunk > 0 || d0 > 0);
       for (int64_t m0 = 0; m0 < m; m0 += TCP_AOT_BLOCK) {
