@@ -441,7 +441,7 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
           _tile_loadd(1, c_block + TCP_AOT_TILE, c_stride * 4);
           _tile_loadd(2, c_block + TCP_AOT_TILE * c_stride, c_stride * 4);
           _tile_loadd(3, c_block + TCP_AOT_TILE * c_stride + TCP_AOT_TILE, c_stride * 4);
-          const uint8_t *b_block = packed + d0 * chunk_pad + n0 * (d1 - d0) - d0 * TCP_AOT_BLOCK;
+          const uint8_t *b_block = packed + tcp_aot_packed_offset(n0, d0, chunk_cols, k_pad, TCP_AOT_DEPTH_BLOCK);
           for (int64_t k0 = d0; k0 < d1; k0 += TCP_AOT_ROW_BYTES) {
             _tile_loadd(4, a_rows + k0, a_stride);
             _tile_loadd(5, a_rows + TCP_AOT_TILE * a_stride + k0, a_stride);
@@ -453,12 +453,12 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
             tcp_aot_fetch_ahead(&ahead, lines_per_step);
             if (m0 == 0 && !fetched)
               for (int line = 0; line < 2 * TCP_AOT_TILE * TCP_AOT_ROW_BYTES; line += 64)
-                _mm_prefetch((const char *)b_block + (k0 + TCP_AOT_PREFETCH_STEPS * TCP_AOT_ROW_BYTES) * TCP_AOT_BLOCK +
-                                 line,
+                _mm_prefetch((const char *)b_block +
+                                 (k0 - d0 + TCP_AOT_PREFETCH_STEPS * TCP_AOT_ROW_BYTES) * TCP_AOT_BLOCK + line,
                              _MM_HINT_T1);
             // 16 groups of rows of 32 columns: 128 bytes each.
-            _tile_loadd(6, b_block + k0 * TCP_AOT_BLOCK, 2 * TCP_AOT_ROW_BYTES);
-            _tile_loadd(7, b_block + k0 * TCP_AOT_BLOCK + TCP_AOT_ROW_BYTES, 2 * TCP_AOT_ROW_BYTES);
+            _tile_loadd(6, b_block + (k0 - d0) * TCP_AOT_BLOCK, 2 * TCP_AOT_ROW_BYTES);
+            _tile_loadd(7, b_block + (k0 - d0) * TCP_AOT_BLOCK + TCP_AOT_ROW_BYTES, 2 * TCP_AOT_ROW_BYTES);
             if (operands == TCP_AOT_BF16) {
               _tile_dpbf16ps(0, 4, 6);
               _tile_dpbf16ps(1, 4, 7);
@@ -560,7 +560,8 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *
         for (int64_t n0 = 0; n0 < chunk_cols; n0 += TCP_AOT_BLOCK) {
           int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
           float *c_at = c + m0 * ldc + chunk + n0;
-          const float *a_at = a + m0 * lda + d0, *b_at = packed + d0 * chunk_pad + n0 * depth;
+          const float *a_at = a + m0 * lda + d0, *b_at =
+              packed + tcp_aot_packed_offset(n0, 4 * d0, chunk_cols, 4 * k, 4 * TCP_AOT_F32_DEPTH) / 4;
           const char *ahead_at = (const char *)ahead.base + ahead.next;
           int64_t ahead_lines = (ahead.total - ahead.next) / 64 < lines_per_tile ? (ahead.total - ahead.next) / 64
                                                                                  : lines_per_tile;
