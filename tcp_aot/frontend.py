@@ -14,7 +14,8 @@ Four things are done here rather than by the importer:
   arguments' (shape guards, the npz stage's second case).
 - A constant tensor (a buffer) inside a list argument, as in `x[self.idx]`,
   is routed through aten.clone: the importer refuses literal tensors in lists.
-- torch-mlir's decompositions (and aten.sort.stable as aten.sort, and the
+- torch-mlir's decompositions (but scaled_dot_product_attention's: it
+  stays one op, tcp.attention; and aten.sort.stable as aten.sort, and the
   quantize ops of dynamic quantization as tensor arithmetic) run here
   rather than in the importer, so that the `as_strided` they leave where a
   plain view would do (group_norm's, on a dynamic batch) becomes that view
@@ -22,9 +23,8 @@ Four things are done here rather than by the importer:
   float (torch.sym_float) becomes aten.Float.Scalar, which the importer
   knows, and a binary op they give such a scalar first takes it second.
   Before they run, every `view` becomes a `reshape`: a decomposition
-  may lay a tensor out otherwise than the op it replaces
-  (scaled_dot_product_attention's, as (L, N, H, E)), and a view recorded at
-  export would then fail on it.
+  may lay a tensor out otherwise than the op it replaces, and a view
+  recorded at export would then fail on it.
 """
 
 from __future__ import annotations
@@ -114,14 +114,20 @@ def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
 
 
 def _decompositions() -> dict:
-    """torch-mlir's, aten.sort.stable (torch.argsort's, torch.sort's with
-    stable=True) as aten.sort, which torch-mlir knows and TCP's stable sort
-    implements, and the ops of dynamic quantization, which torch-mlir does
-    not know (it knows the static quantize_per_tensor and
-    dequantize_per_tensor, which take numbers)."""
+    """torch-mlir's but scaled_dot_product_attention's, aten.sort.stable
+    (torch.argsort's, torch.sort's with stable=True) as aten.sort, which
+    torch-mlir knows and TCP's stable sort implements, and the ops of
+    dynamic quantization, which torch-mlir does not know (it knows the
+    static quantize_per_tensor and dequantize_per_tensor, which take
+    numbers)."""
     import torch.ao.quantization.fx._decomposed  # noqa: F401 (defines the quantized_decomposed ops)
 
     table = get_decomposition_table()
+    # Attention stays one op (tcp.attention), computed without its scores in memory.
+    for op in (torch.ops.aten.scaled_dot_product_attention.default,
+               torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default,
+               torch.ops.aten._scaled_dot_product_attention_math.default):
+        table.pop(op, None)
     table[torch.ops.aten.sort.stable] = _stable_sort
     quantized = torch.ops.quantized_decomposed
     table[quantized.choose_qparams.tensor] = _choose_qparams

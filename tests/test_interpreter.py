@@ -17,13 +17,13 @@ EDGES = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 0.5, -0.5, 1.5, -2.5, 2.5,
 
 
 def run(context, body: str, *args):
-    """Interpret `func.func @f` whose body is `body` (uses %a, %b, %c)."""
+    """Interpret `func.func @f` whose body is `body` (uses %a, %b, %c, %d)."""
     return run_all(context, body, *args)[0]
 
 
 def run_all(context, body: str, *args) -> list:
     """`run` for an op with any number of results (types after the last '->')."""
-    types = ", ".join(f"%{n}: {_type(a)}" for n, a in zip("abc", args))
+    types = ", ".join(f"%{n}: {_type(a)}" for n, a in zip("abcd", args))
     results = [r.strip() for r in body.split("->")[-1].split(",")]
     lhs = "%0" if len(results) == 1 else f"%0:{len(results)}"
     values = "%0" if len(results) == 1 else ", ".join(f"%0#{i}" for i in range(len(results)))
@@ -682,6 +682,37 @@ def test_contract_propagates_nan_and_inf(context):
     got = run(context, f"tcp.contract %a, %b {{lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], "
                        f"rhs_contracting_dims = [0]}} : {t(a)}, {t(b)} -> tensor<4x3xf32>", a, b)
     _identical(got, torch.matmul(torch.from_numpy(a), torch.from_numpy(b)).numpy(), signed_zeros=False)
+
+
+ATTENTIONS = [  # query, key, value and mask shapes, causal, scale
+    ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 4), (2, 1, 5, 7), False, None),
+    ((4, 6), (9, 6), (9, 3), (1, 9), True, 0.3),
+    ((2, 6, 5), (2, 4, 5), (2, 4, 2), (1, 1, 1), True, None),  # causal with more queries than keys
+]
+
+
+@pytest.mark.parametrize("case", ATTENTIONS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_attention_like_pytorch(context, case, dtype):
+    """Against torch's scaled_dot_product_attention, its causal mask added
+    to ours; a query whose keys are all masked gets zeros, as on CPU."""
+    qs, ks, vs, ms, causal, scale = case
+    rng = np.random.default_rng(4)
+    q, k, v, mask = (rng.standard_normal(shape).astype(dtype) for shape in (qs, ks, vs, ms))
+    if ms[-2] > 1:
+        mask[..., 1, :] = -np.inf
+    full = torch.from_numpy(mask).expand(*qs[:-1], ks[-2]).clone()
+    if causal:
+        full = full.masked_fill(~torch.ones(qs[-2], ks[-2], dtype=torch.bool).tril(), -torch.inf)
+    want = torch.nn.functional.scaled_dot_product_attention(
+        torch.from_numpy(q), torch.from_numpy(k), torch.from_numpy(v), attn_mask=full, scale=scale).numpy()
+    attrs = f"causal = {str(causal).lower()}" + ("" if scale is None else f", scale = {scale} : f32")
+    got = run(context, f"tcp.attention %a, %b, %c, %d {{{attrs}}} : {t(q)}, {t(k)}, {t(v)}, {t(mask)} -> {t(want)}",
+              q, k, v, mask)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    if ms[-2] > 1:
+        assert not got[..., 1, :].any()
+    np.testing.assert_allclose(got, want, rtol=1e-5 if dtype == np.float32 else 1e-12, atol=1e-6)
 
 
 CONVS = [  # input shape, weight shape, stride, dilation, padding low, padding high, groups

@@ -41,6 +41,7 @@ TCP_AOT_HIDDEN bool __tcp_aot_in_weights_file(const void *p);  // tcp_aot_runtim
 
 TCP_AOT_MEMREF_2D(uint16_t, tcp_aot_memref_bf16_2d);
 TCP_AOT_MEMREF_2D(float, tcp_aot_memref_f32_2d);
+TCP_AOT_MEMREF_2D(double, tcp_aot_memref_f64_2d);
 TCP_AOT_MEMREF_2D(int8_t, tcp_aot_memref_i8_2d);
 TCP_AOT_MEMREF_2D(int32_t, tcp_aot_memref_i32_2d);
 
@@ -648,4 +649,294 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
   }
   tcp_aot_matmul_f32_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc, c->strides[0],
                               c->strides[1], m, n, k);
+}
+
+// ---- Attention: out = softmax(q x kᵀ x scale + mask) x v, per [L, E] query matrix ----
+//
+// A block of TCP_AOT_ATT_ROWS queries meets the keys TCP_AOT_ATT_KEYS at a
+// time: its scores stay in a scratch block, and its softmax is kept online
+// (a running maximum and sum per query, by which the partial output is
+// rescaled when the maximum grows), so that no [L, S] matrix goes to
+// memory (conversion/tcp_to_linalg/attention.py). The queries (scaled),
+// the keys (transposed) and the values are copied once per call into
+// zero-padded blocks that the register tiles read as streams: 8 queries by
+// 32 keys for the scores, 8 queries by 32 value columns for the output.
+#define TCP_AOT_ATT_ROWS 32
+#define TCP_AOT_ATT_KEYS 128
+#define TCP_AOT_ATT_TILE 8
+
+static int64_t tcp_aot_round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
+
+typedef int32_t tcp_aot_i16 __attribute__((vector_size(64), aligned(4)));
+
+// x = e^x for 16 floats (Cephes' polynomial for expf, within 2 ulp); 0
+// below -87.3 (and for -inf, a masked score). Through memory: a vector
+// argument would need one ABI for every target the callers are cloned for.
+__attribute__((always_inline)) static inline void tcp_aot_exp_16(float *at) {
+  _Pragma("clang fp contract(fast)");
+  tcp_aot_v16 x = *(tcp_aot_v16 *)at;
+  tcp_aot_i16 underflow = x < -87.3f;
+  x = __builtin_elementwise_max(x, (tcp_aot_v16){} - 87.3f);
+  tcp_aot_v16 n = __builtin_elementwise_floor(x * 1.44269504088896341f + 0.5f);
+  tcp_aot_v16 r = x - n * 0.693359375f + n * 2.12194440e-4f;
+  tcp_aot_v16 p = 1.9875691500e-4f + (tcp_aot_v16){};
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * r * r + r + 1.0f;
+  tcp_aot_i16 bits = (__builtin_convertvector(n, tcp_aot_i16) + 127) << 23, value;
+  tcp_aot_v16 scale;
+  memcpy(&scale, &bits, sizeof scale);
+  x = p * scale;
+  memcpy(&value, &x, sizeof value);
+  value &= ~underflow;
+  memcpy(at, &value, sizeof value);
+}
+
+// kt[depth][keys] = k[keys][depth]ᵀ (kt's rows ldkt apart), 16 x 16 blocks
+// at a time where k's rows are contiguous: at each of 4 steps, rows r and
+// r + s of a block swap the halves of their pairs of s x s sub-blocks.
+#define TCP_AOT_UNPAREN(...) __VA_ARGS__
+#define TCP_AOT_STEP(s, lo, hi)                                                  \
+  for (int r = 0; r < 16; ++r)                                                   \
+    if (!(r & s)) {                                                              \
+      tcp_aot_v16 x = __builtin_shufflevector(rows[r], rows[r + s], TCP_AOT_UNPAREN lo); \
+      rows[r + s] = __builtin_shufflevector(rows[r], rows[r + s], TCP_AOT_UNPAREN hi);   \
+      rows[r] = x;                                                               \
+    }
+
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_transpose_keys(
+    const float *k, int64_t ldk, int64_t step, int64_t keys, int64_t depth, float *kt, int64_t ldkt) {
+  int64_t whole_keys = step == 1 ? keys / 16 * 16 : 0, whole_depth = step == 1 ? depth / 16 * 16 : 0;
+  for (int64_t j0 = 0; j0 < whole_keys; j0 += 16)
+    for (int64_t p0 = 0; p0 < whole_depth; p0 += 16) {
+      tcp_aot_v16 rows[16];
+      for (int r = 0; r < 16; ++r) rows[r] = *(const tcp_aot_v16 *)(k + (j0 + r) * ldk + p0);
+      TCP_AOT_STEP(8, (0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23),
+                   (8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31));
+      TCP_AOT_STEP(4, (0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27),
+                   (4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31));
+      TCP_AOT_STEP(2, (0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29),
+                   (2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31));
+      TCP_AOT_STEP(1, (0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30),
+                   (1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31));
+      for (int c = 0; c < 16; ++c) *(tcp_aot_v16 *)(kt + (p0 + c) * ldkt + j0) = rows[c];
+    }
+  // The edges (and keys whose elements are not contiguous) one at a time.
+  for (int64_t j = 0; j < keys; ++j)
+    for (int64_t p = j < whole_keys ? whole_depth : 0; p < depth; ++p) kt[p * ldkt + j] = k[j * ldk + p * step];
+}
+
+// s[8][keys] = q[8][depth] x kt[depth][keys] (keys a multiple of 32).
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_scores_tile(
+    const float *q, int64_t ldq, int64_t depth, const float *kt, int64_t ldkt, float *s, int64_t lds, int64_t keys) {
+  _Pragma("clang fp contract(fast)");
+  for (int64_t j = 0; j < keys; j += 32) {
+    tcp_aot_v16 acc[TCP_AOT_ATT_TILE][2] = {};
+    for (int64_t p = 0; p < depth; ++p) {
+      tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(kt + p * ldkt + j), b1 = *(const tcp_aot_v16 *)(kt + p * ldkt + j + 16);
+      for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
+        float x = q[i * ldq + p];
+        acc[i][0] += x * b0;
+        acc[i][1] += x * b1;
+      }
+    }
+    for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
+      *(tcp_aot_v16 *)(s + i * lds + j) = acc[i][0];
+      *(tcp_aot_v16 *)(s + i * lds + j + 16) = acc[i][1];
+    }
+  }
+}
+
+// o[8][cols] += p[8][keys] x v[keys][cols] (cols a multiple of 32).
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_weighted_values_tile(
+    const float *p, int64_t ldp, int64_t keys, const float *v, int64_t ldv, float *o, int64_t ldo, int64_t cols) {
+  _Pragma("clang fp contract(fast)");
+  for (int64_t c = 0; c < cols; c += 32) {
+    tcp_aot_v16 acc[TCP_AOT_ATT_TILE][2];
+    for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
+      acc[i][0] = *(const tcp_aot_v16 *)(o + i * ldo + c);
+      acc[i][1] = *(const tcp_aot_v16 *)(o + i * ldo + c + 16);
+    }
+    for (int64_t j = 0; j < keys; ++j) {
+      tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(v + j * ldv + c), b1 = *(const tcp_aot_v16 *)(v + j * ldv + c + 16);
+      for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
+        float x = p[i * ldp + j];
+        acc[i][0] += x * b0;
+        acc[i][1] += x * b1;
+      }
+    }
+    for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
+      *(tcp_aot_v16 *)(o + i * ldo + c) = acc[i][0];
+      *(tcp_aot_v16 *)(o + i * ldo + c + 16) = acc[i][1];
+    }
+  }
+}
+
+// Row i of a block of scores (`keys` a multiple of 16, the first `valid`
+// of them real, those before `limit` unmasked): scaled and masked, its
+// running maximum and sum updated, made e^(score - maximum), and the row's
+// output so far rescaled.
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_softmax_row(
+    float *s, int64_t keys, int64_t limit, float scale, const float *mask, int64_t mask_step, float *max, float *sum,
+    float *o, int64_t cols) {
+  _Pragma("clang fp contract(fast)");
+  if (mask_step == 1)  // the common cases, vectorized
+    for (int64_t j = 0; j < limit; ++j) s[j] = s[j] * scale + mask[j];
+  else if (mask_step == 0)
+    for (int64_t j = 0; j < limit; ++j) s[j] = s[j] * scale + mask[0];
+  else
+    for (int64_t j = 0; j < limit; ++j) s[j] = s[j] * scale + mask[j * mask_step];
+  for (int64_t j = limit < 0 ? 0 : limit; j < keys; ++j) s[j] = -__builtin_inff();
+  tcp_aot_v16 top = (tcp_aot_v16){} - __builtin_inff();
+  for (int64_t j = 0; j < keys; j += 16) top = __builtin_elementwise_max(top, *(tcp_aot_v16 *)(s + j));
+  float new_max = *max;
+  for (int k = 0; k < 16; ++k) new_max = top[k] > new_max ? top[k] : new_max;
+  if (new_max == -__builtin_inff()) {  // every key so far masked
+    memset(s, 0, keys * sizeof(float));
+    return;
+  }
+  tcp_aot_v16 total = {};
+  for (int64_t j = 0; j < keys; j += 16) {
+    *(tcp_aot_v16 *)(s + j) -= new_max;
+    tcp_aot_exp_16(s + j);
+    total += *(tcp_aot_v16 *)(s + j);
+  }
+  float alpha = __builtin_expf(*max - new_max);  // 0 when *max is -inf
+  if (alpha != 1.0f)
+    for (int64_t c = 0; c < cols; ++c) o[c] *= alpha;
+  *sum *= alpha;
+  for (int k = 0; k < 16; ++k) *sum += total[k];
+  *max = new_max;
+}
+
+// The same a query and a key at a time, without scratch: float64's, and
+// float32's when no memory is left for the blocks (a kernel cannot fail:
+// it may run on a worker thread).
+#define TCP_AOT_ATTENTION_ROWS(name, T, memref, exp)                                                             \
+  static void name(const memref *q, const memref *k, const memref *v, const T *mask, int64_t mask_row,          \
+                   int64_t mask_step, const memref *out, T scale, bool causal) {                                \
+    const T *pq = q->aligned + q->offset, *pk = k->aligned + k->offset, *pv = v->aligned + v->offset;           \
+    T *po = out->aligned + out->offset;                                                                          \
+    int64_t length = q->sizes[0], depth = q->sizes[1], keys = k->sizes[0], cols = v->sizes[1];                   \
+    for (int64_t i = 0; i < length; ++i) {                                                                       \
+      T *o = po + i * out->strides[0], max = -__builtin_inf(), sum = 0;                                          \
+      for (int64_t c = 0; c < cols; ++c) o[c * out->strides[1]] = 0;                                            \
+      for (int64_t j = 0; j < (causal && i + 1 < keys ? i + 1 : keys); ++j) {                                    \
+        T x = 0;                                                                                                 \
+        for (int64_t p = 0; p < depth; ++p)                                                                      \
+          x += pq[i * q->strides[0] + p * q->strides[1]] * pk[j * k->strides[0] + p * k->strides[1]];            \
+        x = x * scale + mask[i * mask_row + j * mask_step];                                                      \
+        if (x == -__builtin_inf()) continue;                                                                     \
+        T alpha = x > max ? exp(max - x) : 1, weight = exp(x - (x > max ? x : max));                             \
+        max = x > max ? x : max;                                                                                 \
+        sum = sum * alpha + weight;                                                                              \
+        for (int64_t c = 0; c < cols; ++c) {                                                                     \
+          T *at = o + c * out->strides[1];                                                                       \
+          *at = *at * alpha + weight * pv[j * v->strides[0] + c * v->strides[1]];                                \
+        }                                                                                                        \
+      }                                                                                                          \
+      for (int64_t c = 0; c < cols; ++c) o[c * out->strides[1]] = sum > 0 ? o[c * out->strides[1]] / sum : 0;    \
+    }                                                                                                            \
+  }
+TCP_AOT_ATTENTION_ROWS(tcp_aot_attention_rows_f32, float, tcp_aot_memref_f32_2d, __builtin_expf)
+TCP_AOT_ATTENTION_ROWS(tcp_aot_attention_rows_f64, double, tcp_aot_memref_f64_2d, __builtin_exp)
+
+// A mask dim of 1 is broadcast: read with stride 0.
+#define TCP_AOT_MASK_STRIDES(m)                                 \
+  int64_t mask_row = m->sizes[0] == 1 ? 0 : m->strides[0];     \
+  int64_t mask_step = m->sizes[1] == 1 ? 0 : m->strides[1]
+
+TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f64(tcp_aot_memref_f64_2d *q, tcp_aot_memref_f64_2d *k,
+                                                         tcp_aot_memref_f64_2d *v, tcp_aot_memref_f64_2d *m,
+                                                         tcp_aot_memref_f64_2d *out, double scale, bool causal) {
+  TCP_AOT_MASK_STRIDES(m);
+  tcp_aot_attention_rows_f64(q, k, v, m->aligned + m->offset, mask_row, mask_step, out, scale, causal);
+}
+
+TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *q, tcp_aot_memref_f32_2d *k,
+                                                         tcp_aot_memref_f32_2d *v, tcp_aot_memref_f32_2d *m,
+                                                         tcp_aot_memref_f32_2d *out, float scale, bool causal) {
+  int64_t length = q->sizes[0], depth = q->sizes[1], keys = k->sizes[0], cols = v->sizes[1];
+  if (length == 0 || cols == 0) return;
+  const float *mask = m->aligned + m->offset;
+  TCP_AOT_MASK_STRIDES(m);
+  int64_t keys_pad = tcp_aot_round_up(keys, 32), cols_pad = tcp_aot_round_up(cols, 32);
+  // Queries and values are read in place where their rows are contiguous
+  // (and the values' a whole number of register tiles wide).
+  bool q_copied = q->strides[1] != 1, v_copied = v->strides[1] != 1 || cols != cols_pad;
+  int64_t q_rows = q_copied ? tcp_aot_round_up(length, TCP_AOT_ATT_TILE) : TCP_AOT_ATT_TILE;
+  size_t floats = (size_t)q_rows * depth + (size_t)depth * keys_pad + (v_copied ? (size_t)keys_pad * cols_pad : 0) +
+                  (size_t)TCP_AOT_ATT_ROWS * (TCP_AOT_ATT_KEYS + cols_pad + 2);
+  float *scratch = (float *)tcp_aot_thread_scratch(tcp_aot_round_up(floats * sizeof(float), 64));
+  if (scratch == NULL) {
+    tcp_aot_attention_rows_f32(q, k, v, mask, mask_row, mask_step, out, scale, causal);
+    return;
+  }
+  float *qs = scratch, *kt = qs + q_rows * depth, *vs = kt + depth * keys_pad;
+  float *s = vs + (v_copied ? keys_pad * cols_pad : 0), *o = s + TCP_AOT_ATT_ROWS * TCP_AOT_ATT_KEYS;
+  float *max = o + TCP_AOT_ATT_ROWS * cols_pad, *sum = max + TCP_AOT_ATT_ROWS;
+  const float *pq = q->aligned + q->offset, *pk = k->aligned + k->offset, *pv = v->aligned + v->offset;
+  memset(qs, 0, (size_t)q_rows * depth * sizeof(float));
+  if (q_copied)
+    for (int64_t i = 0; i < length; ++i)
+      for (int64_t p = 0; p < depth; ++p) qs[i * depth + p] = pq[i * q->strides[0] + p * q->strides[1]];
+  tcp_aot_transpose_keys(pk, k->strides[0], k->strides[1], keys, depth, kt, keys_pad);
+  for (int64_t p = 0; p < depth; ++p)
+    for (int64_t j = keys; j < keys_pad; ++j) kt[p * keys_pad + j] = 0;
+  int64_t ldv = v->strides[0];
+  if (v_copied) {
+    memset(vs, 0, (size_t)keys_pad * cols_pad * sizeof(float));
+    for (int64_t j = 0; j < keys; ++j)
+      for (int64_t c = 0; c < cols; ++c) vs[j * cols_pad + c] = pv[j * v->strides[0] + c * v->strides[1]];
+    pv = vs, ldv = cols_pad;
+  }
+  float *po = out->aligned + out->offset;
+  for (int64_t i0 = 0; i0 < length; i0 += TCP_AOT_ATT_ROWS) {
+    int64_t rows = length - i0 < TCP_AOT_ATT_ROWS ? length - i0 : TCP_AOT_ATT_ROWS;
+    int64_t tiles = (rows + TCP_AOT_ATT_TILE - 1) / TCP_AOT_ATT_TILE;
+    memset(o, 0, (size_t)TCP_AOT_ATT_ROWS * cols_pad * sizeof(float));
+    for (int64_t i = 0; i < rows; ++i) max[i] = -__builtin_inff(), sum[i] = 0;
+    // A causal block's keys end after its last query's.
+    int64_t key_end = causal && i0 + rows < keys ? i0 + rows : keys;
+    for (int64_t j0 = 0; j0 < key_end; j0 += TCP_AOT_ATT_KEYS) {
+      int64_t valid = key_end - j0 < TCP_AOT_ATT_KEYS ? key_end - j0 : TCP_AOT_ATT_KEYS;
+      int64_t block = tcp_aot_round_up(valid, 32);
+      for (int64_t t = 0; t < tiles; ++t) {
+        int64_t first = i0 + t * TCP_AOT_ATT_TILE;
+        const float *tile = qs + first * depth;
+        if (!q_copied) {  // in place, but a partial last tile (copied, zero-padded)
+          tile = pq + first * q->strides[0];
+          if (length - first < TCP_AOT_ATT_TILE) {
+            for (int64_t i = 0; i < length - first; ++i)
+              memcpy(qs + i * depth, pq + (first + i) * q->strides[0], (size_t)depth * sizeof(float));
+            tile = qs;
+          }
+        }
+        tcp_aot_scores_tile(tile, q_copied || tile == qs ? depth : q->strides[0], depth, kt + j0, keys_pad,
+                            s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, block);
+      }
+      for (int64_t i = 0; i < rows; ++i) {
+        int64_t limit = causal && i0 + i + 1 - j0 < valid ? i0 + i + 1 - j0 : valid;
+        tcp_aot_softmax_row(s + i * TCP_AOT_ATT_KEYS, block, limit, scale,
+                            mask + (i0 + i) * mask_row + j0 * mask_step, mask_step, &max[i], &sum[i],
+                            o + i * cols_pad, cols);
+      }
+      // A partial tile's rows beyond the block's weigh nothing.
+      for (int64_t i = rows; i < tiles * TCP_AOT_ATT_TILE; ++i)
+        memset(s + i * TCP_AOT_ATT_KEYS, 0, block * sizeof(float));
+      for (int64_t t = 0; t < tiles; ++t)
+        tcp_aot_weighted_values_tile(s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, block,
+                                     pv + j0 * ldv, ldv, o + t * TCP_AOT_ATT_TILE * cols_pad, cols_pad, cols_pad);
+    }
+    for (int64_t i = 0; i < rows; ++i) {
+      float *row = po + (i0 + i) * out->strides[0], weight = sum[i] > 0 ? 1 / sum[i] : 0;
+      if (out->strides[1] == 1)
+        for (int64_t c = 0; c < cols; ++c) row[c] = o[i * cols_pad + c] * weight;
+      else
+        for (int64_t c = 0; c < cols; ++c) row[c * out->strides[1]] = o[i * cols_pad + c] * weight;
+    }
+  }
 }

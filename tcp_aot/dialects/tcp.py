@@ -1561,6 +1561,83 @@ class ContractOp(TcpOp):
         return [result.astype(numpy_dtype(element_type(self.out.type)))]
 
 
+class AttentionOp(TcpOp):
+    """Scaled dot-product attention, as torch's
+    scaled_dot_product_attention: out = softmax(query x key^T x scale + mask)
+    x value, with query [..., L, E], key [..., S, E], value [..., S, Ev]
+    and out [..., L, Ev] over the same leading (batch, head) dims. The mask
+    is added to the scores: [..., L, S], each dim 1 (broadcast) or the
+    scores'. `scale` is 1/sqrt(E) when absent. `causal` masks the keys
+    after each query (key j > query i, as torch's is_causal). A query whose keys are all masked (-inf) gets
+    zeros, as PyTorch's CPU kernel gives. One op, so that the [L, S]
+    scores need not go to memory (the .so's runtime computes it a block of
+    queries at a time, conversion/tcp_to_linalg/attention.py)."""
+    NAME = "attention"
+    OPERANDS = (Operand("query", FloatTensor), Operand("key", FloatTensor), Operand("value", FloatTensor),
+                Operand("mask", FloatTensor))
+    RESULTS = (Result("out", FloatTensor),)
+    ATTRS = (Attr("scale", F32Attr, optional=True), Attr("causal", BoolAttr))
+    TRAITS = frozenset({PURE})
+    FORMAT = ("$query , $key , $value , $mask attr-dict : type($query) , type($key) , type($value) , type($mask) "
+              "-> type($out)")
+
+    def verify_op(self):
+        yield from _same_element_type(self, "query", "key", "value", "mask", "out")
+        q, k, v, mask = (_shape(x.type) for x in (self.query, self.key, self.value, self.mask))
+        if len(q) < 2 or not len(q) == len(k) == len(v) == len(mask):
+            yield "failed to verify that query, key, value and mask have one rank, at least 2 ([..., L, E])"
+            return
+        for name, shape in (("key", k), ("value", v)):
+            for d in range(len(q) - 2):
+                if q[d] is not None and shape[d] is not None and q[d] != shape[d]:
+                    yield f"{name} dim {d} ({shape[d]}) must equal query's ({q[d]}): the batch dims pair up"
+        if q[-1] is not None and k[-1] is not None and q[-1] != k[-1]:
+            yield f"query and key must have one feature size (E), but got {q[-1]} and {k[-1]}"
+        if k[-2] is not None and v[-2] is not None and k[-2] != v[-2]:
+            yield f"key and value must have one sequence length (S), but got {k[-2]} and {v[-2]}"
+        scores = q[:-1] + [k[-2]]
+        for d, (m, s) in enumerate(zip(mask, scores)):
+            if m is not None and m != 1 and s is not None and m != s:
+                yield f"mask dim {d} ({m}) must be 1 or the scores' ({s})"
+        yield from _shape_matches(self, "out", q[:-1] + [v[-1]], "query's dims, then value's last")
+
+    def result_dim(self, result, dim):
+        rank = _rank(self.query.type)
+        return (DimOf(self.value, dim),) if dim == rank - 1 else (DimOf(self.query, dim),)
+
+    def shape_constraints(self):
+        """The batch dims pair up, E and S match, and a mask dim that is not
+        a static 1 is the scores' dim."""
+        rank = _rank(self.query.type)
+        for d in range(rank - 2):
+            yield Equal((DimOf(self.query, d), DimOf(self.key, d), DimOf(self.value, d)))
+        yield Equal((DimOf(self.query, rank - 1), DimOf(self.key, rank - 1)))
+        yield Equal((DimOf(self.key, rank - 2), DimOf(self.value, rank - 2)))
+        scores = [DimOf(self.query, d) for d in range(rank - 1)] + [DimOf(self.key, rank - 2)]
+        for d, dim in enumerate(scores):
+            if static_dim(self.mask.type, d) != 1:
+                yield Equal((DimOf(self.mask, d), dim))
+
+    def flops(self, operands, results):
+        """The two products: scores (L x S x E) and out (L x S x Ev) per batch."""
+        query, key, value, _ = operands
+        return 2 * math.prod(query[:-1]) * key[-2] * (query[-1] + value[-1])
+
+    def evaluate(self, args, interpreter):
+        q, k, v, mask = (a.astype(np.float64) for a in args)
+        scale = 1 / math.sqrt(q.shape[-1]) if self.scale is None else ir.FloatAttr(self.scale).value
+        scores = q @ np.swapaxes(k, -1, -2) * scale + mask
+        if _flag(self, "causal"):
+            length, keys = scores.shape[-2:]
+            scores = np.where(np.tril(np.ones((length, keys), dtype=bool)), scores, -np.inf)
+        top = scores.max(axis=-1, keepdims=True, initial=-np.inf)
+        with np.errstate(invalid="ignore"):
+            weights = np.exp(scores - np.where(np.isneginf(top), 0.0, top))
+        total = weights.sum(axis=-1, keepdims=True)
+        out = np.where(total > 0, (weights / np.where(total > 0, total, 1.0)) @ v, 0.0)
+        return [out.astype(numpy_dtype(element_type(self.out.type)))]
+
+
 def _bf16_into_f32(a: ir.Value, b: ir.Value, out: ir.Value) -> bool:
     return [str(element_type(v.type)) for v in (a, b, out)] == ["bf16", "bf16", "f32"]
 

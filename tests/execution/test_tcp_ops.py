@@ -895,6 +895,54 @@ _contract.add("matmul_empty_contracting_dim", func("matmul_empty_contracting_dim
 _contract_case("dot_all_dims_i32", "i32", (3, 4), (3, 4), [], [], [0, 1], [0, 1])
 
 
+def _attention_case(name, dt, query, keys, values, mask, dynamic=(), attrs="causal = false", planted_mask=None,
+                    late_keys=False):
+    """tcp.attention of query [..., L, E] over `keys` S keys and `values`
+    columns, with a mask of shape `mask`; `dynamic`: the query dims (batch,
+    L, E) written `?` in every operand they size. `planted_mask` puts -inf
+    at those flat indices of the mask (whole rows of keys masked);
+    `late_keys` makes the last keys score highest (the running maximum
+    grows in a later block of keys)."""
+    *batch, length, depth = query
+    shapes = {"q": query, "k": (*batch, keys, depth), "v": (*batch, keys, values), "m": mask}
+    sized = {d: d for d in dynamic}  # query dim d sizes dim d of k and v too, but their S and Ev dims
+    types = {}
+    for v, shape in shapes.items():
+        written = set(sized) - ({len(batch)} if v in "kv" else set()) - ({len(batch) + 1} if v == "v" else set())
+        types[v] = t(dyn(shape, written if v != "m" else {d for d in written if mask[d] != 1}), dt)
+    ot = t(dyn((*batch, length, values), set(sized) - {len(batch) + 1}), dt)
+
+    def inputs(rng):
+        q, k, v = (random_array(dt, shapes[x], rng, edges=False) for x in "qkv")
+        if late_keys:
+            k[..., keys - 5:, :] = q.mean(axis=-2, keepdims=True) * 4
+        m = random_array(dt, mask, rng, edges=False)
+        for index in planted_mask or ():
+            m.flat[index] = -np.inf
+        return [q, k, v, m]
+
+    _attention.add(name, func(name, [(v, types[v]) for v in "qkvm"], [
+        f"%0 = tcp.attention %q, %k, %v, %m {{{attrs}}} : {types['q']}, {types['k']}, {types['v']}, {types['m']} "
+        f"-> {ot}"], [("0", ot)]), inputs, tol=accumulated(dt))
+
+
+# Attention (tcp.attention, the runtime's kernel): blocks of 32 queries and
+# 128 keys, so lengths beyond them, partial blocks and masked rows.
+_attention = family("attention")
+_attention_case("attention_heads_f32", "f32", (2, 3, 37, 20), 150, 24, (2, 1, 37, 150), dynamic=(0, 2),
+                attrs="causal = false, scale = 0.3 : f32", planted_mask=[5 * 150 + j for j in range(150)])
+_attention_case("attention_causal_f32", "f32", (1, 4, 70, 16), 70, 16, (1, 1, 1, 1), dynamic=(2,),
+                attrs="causal = true")
+_attention_case("attention_causal_more_keys_f32", "f32", (2, 40, 8), 300, 40, (1, 40, 300), dynamic=(1,),
+                attrs="causal = true")
+_attention_case("attention_late_keys_f32", "f32", (3, 33, 16), 290, 5, (1, 1, 290), late_keys=True,
+                dynamic=(0,))
+_attention_case("attention_matrix_dynamic_depth_f32", "f32", (9, 12), 7, 3, (9, 1), dynamic=(0, 1))
+_attention_case("attention_heads_f64", "f64", (2, 2, 11, 6), 13, 4, (1, 2, 11, 13), dynamic=(0,),
+                attrs="causal = true", planted_mask=[3 * 13 + j for j in range(13)])
+_attention_case("attention_heads_bf16", "bf16", (1, 2, 40, 32), 45, 32, (1, 1, 40, 45), dynamic=(2,))
+
+
 def _broadcast_operand_case(name, side, source, operand, other, lb, rb, lc, rc, axes):
     """A contract whose operand `side` (0: lhs, 1: rhs) is `source`
     broadcast along `axes` to `operand` (dims `?` sized from `other`'s

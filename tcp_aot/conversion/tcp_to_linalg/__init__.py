@@ -1,7 +1,8 @@
 """TCP -> linalg, tensor, arith and math (on tensors).
 
 Patterns live beside their siblings by op family (elementwise,
-data_movement, reduction, contraction, convolution, misc); `convert_tcp_to_linalg` applies them all and reports
+data_movement, reduction, contraction, attention, convolution, misc);
+`convert_tcp_to_linalg` applies them all and reports
 every TCP op that remains, with its location and the reason.
 """
 
@@ -13,10 +14,10 @@ from ...diagnostics import Diagnostic, DiagnosticError, format_location
 from ...dialects.tcp_base import element_type, is_quantized, is_tcp
 from ...walk import collect
 from ..pattern_list import op_key
-from . import contraction, convolution, data_movement, elementwise, misc, reduction
+from . import attention, contraction, convolution, data_movement, elementwise, misc, reduction
 from .misc import drop_symbolic_shape_ops, inline_groups, register_custom_op_lowering
 
-FAMILIES = (elementwise, data_movement, reduction, contraction, convolution, misc)
+FAMILIES = (elementwise, data_movement, reduction, contraction, attention, convolution, misc)
 
 __all__ = ["convert_tcp_to_linalg", "drop_symbolic_shape_ops", "inline_groups",
            "register_custom_op_lowering"]

@@ -1,8 +1,8 @@
 """Torch dialect (backend contract form) -> TCP.
 
 The patterns live beside their siblings by op family (elementwise,
-comparison, reduction, contraction, convolution, data_movement, scatter,
-misc); `convert_torch_to_tcp` applies them all and then deals with whatever
+comparison, reduction, contraction, attention, convolution, data_movement,
+scatter, misc); `convert_torch_to_tcp` applies them all and then deals with whatever
 did not convert: a report naming every such op and its location, or
 (allow_unconverted) a tcp.custom_op wrapping each one.
 """
@@ -19,11 +19,12 @@ from ...walk import collect, named
 from ...weights.file import WeightsError
 from ...weights.module_weights import ModuleWeights
 from ..pattern_list import Unsupported, op_key
-from . import (comparison, contraction, convolution, data_movement, elementwise, misc, quantization, reduction,
-               scatter)
+from . import (attention, comparison, contraction, convolution, data_movement, elementwise, misc, quantization,
+               reduction, scatter)
 from .utils import const_scalar, from_builtin, is_none, to_builtin, torch_tensor
 
-FAMILIES = (elementwise, comparison, reduction, contraction, convolution, data_movement, scatter, quantization, misc)
+FAMILIES = (elementwise, comparison, reduction, contraction, attention, convolution, data_movement, scatter, quantization,
+            misc)
 
 # Ops that only feed operands to others: they vanish with their users.
 _OPERAND_PROVIDERS = ("torch.constant.", "torch.prim.ListConstruct")

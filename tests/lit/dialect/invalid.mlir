@@ -1377,6 +1377,70 @@ func.func @contract_shape(%a: tensor<?x3x4xf32>, %b: tensor<2x4x6xf32>) {
   return
 }
 
+// ----- tcp.attention
+
+func.func @attention_element_type(%q: tensor<4x8xf32>, %v: tensor<4x8xf16>, %m: tensor<1x1xf32>) {
+  // expected-error @+1 {{'tcp.attention' op requires the same element type for all operands and results}}
+  %0 = tcp.attention %q, %q, %v, %m {causal = false} : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf16>, tensor<1x1xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_int(%q: tensor<4x8xi32>, %m: tensor<1x1xi32>) {
+  // expected-error @+1 {{'tcp.attention' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<4x8xi32>'}}
+  %0 = tcp.attention %q, %q, %q, %m {causal = false} : tensor<4x8xi32>, tensor<4x8xi32>, tensor<4x8xi32>, tensor<1x1xi32> -> tensor<4x8xi32>
+  return
+}
+
+// -----
+
+func.func @attention_rank(%q: tensor<2x4x8xf32>, %k: tensor<4x8xf32>, %m: tensor<1x1x1xf32>) {
+  // expected-error @+1 {{'tcp.attention' op failed to verify that query, key, value and mask have one rank, at least 2 ([..., L, E])}}
+  %0 = tcp.attention %q, %k, %k, %m {causal = false} : tensor<2x4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<1x1x1xf32> -> tensor<2x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_batch(%q: tensor<2x4x8xf32>, %k: tensor<3x4x8xf32>, %m: tensor<1x1x1xf32>) {
+  // expected-error @+1 {{'tcp.attention' op key dim 0 (3) must equal query's (2): the batch dims pair up}}
+  %0 = tcp.attention %q, %k, %q, %m {causal = false} : tensor<2x4x8xf32>, tensor<3x4x8xf32>, tensor<2x4x8xf32>, tensor<1x1x1xf32> -> tensor<2x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_features(%q: tensor<4x8xf32>, %k: tensor<6x4xf32>, %v: tensor<6x8xf32>, %m: tensor<1x1xf32>) {
+  // expected-error @+1 {{'tcp.attention' op query and key must have one feature size (E), but got 8 and 4}}
+  %0 = tcp.attention %q, %k, %v, %m {causal = false} : tensor<4x8xf32>, tensor<6x4xf32>, tensor<6x8xf32>, tensor<1x1xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_keys(%q: tensor<4x8xf32>, %k: tensor<6x8xf32>, %v: tensor<5x8xf32>, %m: tensor<1x1xf32>) {
+  // expected-error @+1 {{'tcp.attention' op key and value must have one sequence length (S), but got 6 and 5}}
+  %0 = tcp.attention %q, %k, %v, %m {causal = false} : tensor<4x8xf32>, tensor<6x8xf32>, tensor<5x8xf32>, tensor<1x1xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_mask(%q: tensor<4x8xf32>, %k: tensor<6x8xf32>, %m: tensor<4x5xf32>) {
+  // expected-error @+1 {{'tcp.attention' op mask dim 1 (5) must be 1 or the scores' (6)}}
+  %0 = tcp.attention %q, %k, %k, %m {causal = false} : tensor<4x8xf32>, tensor<6x8xf32>, tensor<6x8xf32>, tensor<4x5xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_out(%q: tensor<4x8xf32>, %k: tensor<6x8xf32>, %v: tensor<6x3xf32>, %m: tensor<1x1xf32>) {
+  // expected-error @+1 {{'tcp.attention' op expected out of shape [4, 3] (query's dims, then value's last), but got [4, 8]}}
+  %0 = tcp.attention %q, %k, %v, %m {causal = false} : tensor<4x8xf32>, tensor<6x8xf32>, tensor<6x3xf32>, tensor<1x1xf32> -> tensor<4x8xf32>
+  return
+}
+
 // ----- tcp.conv
 
 func.func @conv_element_type(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf64>) {

@@ -318,6 +318,16 @@ func.func @contraction(%a: tensor<?x4xf32>, %b: tensor<4x5xf32>, %bt: tensor<5x4
   return
 }
 
+// CHECK-LABEL: func.func @attention
+func.func @attention(%q: tensor<2x12x?x64xf32>, %k: tensor<2x12x?x64xf32>, %v: tensor<2x12x?x32xf32>, %m: tensor<2x1x1x?xf32>, %q2: tensor<5x8xbf16>, %m2: tensor<1x1xbf16>) {
+  // CHECK: tcp.attention %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {causal = false, scale = 1.250000e-01 : f32} : tensor<2x12x?x64xf32>, tensor<2x12x?x64xf32>, tensor<2x12x?x32xf32>, tensor<2x1x1x?xf32> -> tensor<2x12x?x32xf32>
+  %0 = tcp.attention %q, %k, %v, %m {causal = false, scale = 0.125 : f32} : tensor<2x12x?x64xf32>, tensor<2x12x?x64xf32>, tensor<2x12x?x32xf32>, tensor<2x1x1x?xf32> -> tensor<2x12x?x32xf32>
+  // Without a scale (1/sqrt(E)), causal, 2-D, a mask of 1 x 1.
+  // CHECK: tcp.attention %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {causal = true} : tensor<5x8xbf16>, tensor<5x8xbf16>, tensor<5x8xbf16>, tensor<1x1xbf16> -> tensor<5x8xbf16>
+  %1 = tcp.attention %q2, %q2, %q2, %m2 {causal = true} : tensor<5x8xbf16>, tensor<5x8xbf16>, tensor<5x8xbf16>, tensor<1x1xbf16> -> tensor<5x8xbf16>
+  return
+}
+
 // CHECK-LABEL: func.func @convolution
 func.func @convolution(%img: tensor<2x3x8x8xf32>, %w: tensor<6x3x3x3xf32>, %dyn: tensor<?x4x5x5xf32>, %wg: tensor<8x2x3x3xf32>, %seq: tensor<1x2x10xf64>, %w1: tensor<4x2x3xf64>, %vol: tensor<1x2x4x5x6xf32>, %w3: tensor<3x2x2x2x2xf32>, %dw: tensor<?x3x?x?xf32>, %wd: tensor<3x1x3x3xf32>, %ii: tensor<1x2x5x5xi32>, %wi: tensor<2x2x2x2xi32>) {
   // CHECK: tcp.conv %{{.*}}, %{{.*}} {dilation = [1, 1], groups = 1 : i64, input_dilation = [1, 1], padding_high = [1, 1], padding_low = [1, 1], stride = [1, 1]} : tensor<2x3x8x8xf32>, tensor<6x3x3x3xf32> -> tensor<2x6x8x8xf32>

@@ -1,0 +1,116 @@
+"""TCP -> linalg: attention, computed by the .so's runtime
+(c_interface/tcp_aot_microkernels.c, `__tcp_aot_attention_f32`) one [L, E]
+query matrix at a time: a block of queries meets the keys a block at a
+time, its softmax kept online (a running maximum and sum per query, as
+flash attention does), so that the [L, S] scores never go to memory. No
+composition of linalg ops does that: tiled and fused, the two products
+and the softmax between them would still need the whole row of scores
+before the second product.
+
+The operands' buffers (bufferization.to_buffer) and a fresh result buffer
+meet the kernel in an scf.forall over the batch and head dims (a thread
+per slice, once it is an OpenMP loop), as 2-D strided views; a mask dim of
+1 is read at 0 (the kernel reads its last two dims of 1 with stride 0).
+Float32 and float64 (the latter in plain loops): bfloat16 and float16
+attention reaches here widened to float32 (widen-16-bit-floats), as every
+computing op does."""
+
+from __future__ import annotations
+
+import math
+
+from torch_mlir import ir
+from torch_mlir.dialects import arith, bufferization, func, memref, scf
+from torch_mlir.dialects import math as math_d
+
+from ...dialects import tcp
+from ...linalg_builders import dim_of, index_const
+from ...transforms.microkernels import declare_kernel, strided_2d
+from ..pattern_list import PatternList, Unsupported
+
+PATTERNS = PatternList()
+
+# By element type: f32's in blocks, f64's a query and a key at a time (plain loops).
+KERNELS = {"f32": "__tcp_aot_attention_f32", "f64": "__tcp_aot_attention_f64"}
+
+
+@PATTERNS.register(tcp.AttentionOp.OPERATION_NAME)
+def lower_attention(op, rewriter):
+    view = tcp.AttentionOp(op)
+    out_t = ir.RankedTensorType(view.out.type)
+    kernel = KERNELS.get(str(out_t.element_type))
+    if kernel is None:
+        raise Unsupported(f"attention is computed in f32 or f64 (bf16 and f16 widened to f32), not "
+                          f"{out_t.element_type}")
+    elem = out_t.element_type
+    rank = out_t.rank
+    operands = (view.query, view.key, view.value, view.mask)
+    buffers = [bufferization.ToBufferOp(_strided(x.type), x, read_only=True).result for x in operands]
+    sizes = [dim_of(view.query, d) for d in range(rank - 1)] + [dim_of(view.value, rank - 1)]
+    out = memref.AllocOp(ir.MemRefType.get(out_t.shape, elem),
+                         [s for s in sizes if isinstance(s, ir.Value)], []).result
+    out_view = memref.CastOp(_strided(out_t), out).result
+    kernel_type = declare_kernel(_module(op), kernel, [strided_2d(elem)] * 5 + [elem, ir.IntegerType.get_signless(1)])
+    scale = _scale(view, elem)
+    causal = arith.ConstantOp(ir.IntegerType.get_signless(1), int(ir.BoolAttr(view.causal).value)).result
+
+    def call(indices: list[ir.Value]) -> None:
+        mats = [_matrix(b, indices, ir.MemRefType(b.type)) for b in [*buffers, out_view]]
+        args = [memref.CastOp(t, m).result for t, m in zip(kernel_type.inputs, mats)]
+        func.CallOp([], ir.FlatSymbolRefAttr.get(kernel), args + [scale, causal])
+
+    if rank == 2:
+        call([])
+    else:
+        loop = scf.ForallOp([0] * (rank - 2), sizes[:rank - 2], [1] * (rank - 2))
+        with ir.InsertionPoint(loop.body):
+            call(list(loop.induction_variables))
+            scf.InParallelOp()
+    rewriter.replace_op(op, [bufferization.ToTensorOp(out_t, out, restrict=True, writable=True).result])
+
+
+def _scale(view: tcp.AttentionOp, elem: ir.Type) -> ir.Value:
+    """The op's scale, or 1/sqrt(E) of its query."""
+    if view.scale is not None:
+        return arith.ConstantOp(elem, ir.FloatAttr(view.scale).value).result
+    features = dim_of(view.query, ir.RankedTensorType(view.query.type).rank - 1)
+    if isinstance(features, int):
+        return arith.ConstantOp(elem, 1 / math.sqrt(features)).result
+    count = arith.UIToFPOp(elem, arith.IndexCastUIOp(ir.IntegerType.get_signless(64), features).result).result
+    return math_d.RsqrtOp(count).result
+
+
+def _strided(t: ir.Type) -> ir.MemRefType:
+    """The buffer type of a tensor, of any strides and offset."""
+    shaped = ir.RankedTensorType(t)
+    dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
+    layout = ir.StridedLayoutAttr.get(dynamic, [dynamic] * shaped.rank)
+    return ir.MemRefType.get(shaped.shape, shaped.element_type, layout)
+
+
+def _matrix(buffer: ir.Value, indices: list[ir.Value], t: ir.MemRefType) -> ir.Value:
+    """The [rows, cols] matrix of `buffer` at the batch `indices` (index 0
+    along a dim of 1, a mask's broadcast dim)."""
+    rank = t.rank
+    dynamic = ir.ShapedType.get_dynamic_size()
+    if rank == 2:
+        return buffer
+    offsets = [index_const(0) if t.shape[d] == 1 else i for d, i in enumerate(indices)] + [index_const(0)] * 2
+    sizes = [1] * (rank - 2) + [_dim_of_memref(buffer, d) for d in (rank - 2, rank - 1)]
+    stride = ir.ShapedType.get_dynamic_stride_or_offset()
+    result = ir.MemRefType.get(t.shape[-2:], t.element_type, ir.StridedLayoutAttr.get(stride, [stride, stride]))
+    return memref.SubViewOp(result, buffer, offsets, [s for s in sizes if isinstance(s, ir.Value)], [],
+                            [dynamic] * rank, [s if isinstance(s, int) else dynamic for s in sizes],
+                            [1] * rank).result
+
+
+def _dim_of_memref(buffer: ir.Value, d: int) -> ir.Value | int:
+    t = ir.MemRefType(buffer.type)
+    return t.shape[d] if not t.is_dynamic_dim(d) else memref.DimOp(buffer, index_const(d)).result
+
+
+def _module(op: ir.OpView) -> ir.Operation:
+    op = op.operation
+    while op.name != "builtin.module":
+        op = op.parent.operation
+    return op
