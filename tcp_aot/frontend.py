@@ -101,8 +101,10 @@ def import_program(out: TorchLoaderOutput, fx_node_locations: bool = False):
             importer = FxImporter(context=context, hooks=weights, graph_node_importer_cls=_LiteralTrackingImporter)
             if fx_node_locations:
                 _name_locations_after_nodes(importer)
+            # Attention stays one op through torch-mlir's lowering to its backend contract too.
             module = fx.export_and_import(program, output_type="torch", func_name=out.func_name,
-                                          decomposition_table={}, fx_importer=importer)
+                                          decomposition_table={}, fx_importer=importer,
+                                          backend_legal_ops=["aten.scaled_dot_product_attention"])
         except StageError:
             raise
         except Exception as e:
@@ -125,8 +127,7 @@ def _decompositions() -> dict:
     table = get_decomposition_table()
     # Attention stays one op (tcp.attention), computed without its scores in memory.
     for op in (torch.ops.aten.scaled_dot_product_attention.default,
-               torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default,
-               torch.ops.aten._scaled_dot_product_attention_math.default):
+               torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default):
         table.pop(op, None)
     table[torch.ops.aten.sort.stable] = _stable_sort
     quantized = torch.ops.quantized_decomposed

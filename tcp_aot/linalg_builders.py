@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from torch_mlir import ir
-from torch_mlir.dialects import arith, cf, linalg, tensor
+from torch_mlir.dialects import arith, cf, func, linalg, tensor
 
 from .diagnostics import format_location
 from .dialects.tcp_base import is_float
@@ -238,3 +238,28 @@ def insert_batch_element(value: ir.Value, into: ir.Value, n: ir.Value) -> ir.Val
     (which lacks that dim)."""
     sizes = [dim_of(value, d) for d in range(ir.RankedTensorType(value.type).rank)]
     return insert_slice(value, into, [n] + [0] * len(sizes), [1] + sizes)
+
+
+# The name of every function of the .so's runtime that compiled code calls
+# (c_interface/tcp_aot_microkernels.c).
+KERNEL_PREFIX = "__tcp_aot_"
+
+
+def strided_2d(element: ir.Type) -> ir.MemRefType:
+    """A kernel's 2-D buffer operand: any sizes, strides and offset."""
+    layout = ir.Attribute.parse("strided<[?, ?], offset: ?>")
+    dynamic = ir.ShapedType.get_dynamic_size()
+    return ir.MemRefType.get([dynamic, dynamic], element, layout)
+
+
+def declare_kernel(root: ir.Operation, name: str, arg_types: list[ir.Type]) -> ir.FunctionType:
+    """The runtime's function `name`, declared once in module `root`, its
+    buffers passed as pointers to their descriptors (llvm.emit_c_interface)."""
+    kernel_type = ir.FunctionType.get(arg_types, [])
+    for op in root.regions[0].blocks[0].operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.operation.attributes["sym_name"]).value == name:
+            return kernel_type
+    with ir.InsertionPoint.at_block_begin(root.regions[0].blocks[0]), root.location:
+        declaration = func.FuncOp(name, kernel_type, visibility="private")
+    declaration.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+    return kernel_type

@@ -35,13 +35,11 @@ from torch_mlir import ir
 from torch_mlir.dialects import func, memref
 
 from ..dialects.tcp_base import is_resource_elements
-from ..linalg_builders import PARALLEL, REDUCTION, structured, widened_multiply_add
+from ..linalg_builders import PARALLEL, REDUCTION, declare_kernel, strided_2d, structured, widened_multiply_add
 from ..walk import collect
 from .pad_product_columns import plain_layout
 
 ATTR = "tcp_aot.microkernel"
-# The name of every function of the runtime that compiled code calls.
-KERNEL_PREFIX = "__tcp_aot_"
 # The kernels, by the element types of A, B and C.
 KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32"): "__tcp_aot_matmul_i8",
            ("f32", "f32", "f32"): "__tcp_aot_matmul_f32"}
@@ -101,26 +99,6 @@ def call_microkernels(root: ir.Operation) -> None:
 def _declare(root: ir.Operation, name: str, element_types: list[ir.Type]) -> ir.FunctionType:
     """A product kernel's declaration: one 2-D buffer per operand."""
     return declare_kernel(root, name, [strided_2d(t) for t in element_types])
-
-
-def strided_2d(element: ir.Type) -> ir.MemRefType:
-    """A kernel's 2-D buffer operand: any sizes, strides and offset."""
-    layout = ir.Attribute.parse("strided<[?, ?], offset: ?>")
-    dynamic = ir.ShapedType.get_dynamic_size()
-    return ir.MemRefType.get([dynamic, dynamic], element, layout)
-
-
-def declare_kernel(root: ir.Operation, name: str, arg_types: list[ir.Type]) -> ir.FunctionType:
-    """The runtime's function `name`, declared once in module `root`, its
-    buffers passed as pointers to their descriptors (llvm.emit_c_interface)."""
-    kernel_type = ir.FunctionType.get(arg_types, [])
-    for op in root.regions[0].blocks[0].operations:
-        if op.operation.name == "func.func" and ir.StringAttr(op.operation.attributes["sym_name"]).value == name:
-            return kernel_type
-    with ir.InsertionPoint.at_block_begin(root.regions[0].blocks[0]), root.location:
-        declaration = func.FuncOp(name, kernel_type, visibility="private")
-    declaration.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
-    return kernel_type
 
 
 def inline_call_scopes(root: ir.Operation) -> None:

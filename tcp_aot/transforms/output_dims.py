@@ -18,8 +18,8 @@ from torch_mlir.dialects import arith, func, tensor
 
 from ..abi import OUTPUT_DIMS
 from ..errors import StageError
+from ..linalg_builders import KERNEL_PREFIX
 from ..walk import collect
-from .microkernels import KERNEL_PREFIX
 from .runtime_errors import failure_status
 
 

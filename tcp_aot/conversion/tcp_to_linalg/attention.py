@@ -24,8 +24,7 @@ from torch_mlir.dialects import arith, bufferization, func, memref, scf
 from torch_mlir.dialects import math as math_d
 
 from ...dialects import tcp
-from ...linalg_builders import dim_of, index_const
-from ...transforms.microkernels import declare_kernel, strided_2d
+from ...linalg_builders import declare_kernel, dim_of, index_const, strided_2d
 from ..pattern_list import PatternList, Unsupported
 
 PATTERNS = PatternList()
