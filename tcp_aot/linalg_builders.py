@@ -245,11 +245,11 @@ def insert_batch_element(value: ir.Value, into: ir.Value, n: ir.Value) -> ir.Val
 KERNEL_PREFIX = "__tcp_aot_"
 
 
-def strided_2d(element: ir.Type) -> ir.MemRefType:
-    """A kernel's 2-D buffer operand: any sizes, strides and offset."""
-    layout = ir.Attribute.parse("strided<[?, ?], offset: ?>")
-    dynamic = ir.ShapedType.get_dynamic_size()
-    return ir.MemRefType.get([dynamic, dynamic], element, layout)
+def any_strides(shape: Sequence[int], element: ir.Type) -> ir.MemRefType:
+    """A buffer of `shape` with any strides and offset (a kernel's operand,
+    a view of any buffer)."""
+    dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
+    return ir.MemRefType.get(list(shape), element, ir.StridedLayoutAttr.get(dynamic, [dynamic] * len(shape)))
 
 
 def declare_kernel(root: ir.Operation, name: str, arg_types: list[ir.Type]) -> ir.FunctionType:

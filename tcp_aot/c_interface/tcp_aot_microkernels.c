@@ -756,48 +756,30 @@ __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void
     for (int64_t p = j < whole_keys ? whole_depth : 0; p < depth; ++p) kt[p * ldkt + j] = k[j * ldk + p * step];
 }
 
-// s[8][keys] = q[8][depth] x kt[depth][keys] (keys a multiple of 32).
-__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_scores_tile(
-    const float *q, int64_t ldq, int64_t depth, const float *kt, int64_t ldkt, float *s, int64_t lds, int64_t keys) {
+// c[8][cols] (+)= a[8][depth] x b[depth][cols] (cols a multiple of 32),
+// added to c or not (`accumulate`): the scores, q x kᵀ (b the transposed
+// keys), and the output, the weights x v.
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_attention_tile(
+    const float *a, int64_t lda, int64_t depth, const float *b, int64_t ldb, float *c, int64_t ldc, int64_t cols,
+    bool accumulate) {
   _Pragma("clang fp contract(fast)");
-  for (int64_t j = 0; j < keys; j += 32) {
+  for (int64_t j = 0; j < cols; j += 32) {
     tcp_aot_v16 acc[TCP_AOT_ATT_TILE][2] = {};
+    for (int i = 0; accumulate && i < TCP_AOT_ATT_TILE; ++i) {
+      acc[i][0] = *(const tcp_aot_v16 *)(c + i * ldc + j);
+      acc[i][1] = *(const tcp_aot_v16 *)(c + i * ldc + j + 16);
+    }
     for (int64_t p = 0; p < depth; ++p) {
-      tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(kt + p * ldkt + j), b1 = *(const tcp_aot_v16 *)(kt + p * ldkt + j + 16);
+      tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(b + p * ldb + j), b1 = *(const tcp_aot_v16 *)(b + p * ldb + j + 16);
       for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
-        float x = q[i * ldq + p];
+        float x = a[i * lda + p];
         acc[i][0] += x * b0;
         acc[i][1] += x * b1;
       }
     }
     for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
-      *(tcp_aot_v16 *)(s + i * lds + j) = acc[i][0];
-      *(tcp_aot_v16 *)(s + i * lds + j + 16) = acc[i][1];
-    }
-  }
-}
-
-// o[8][cols] += p[8][keys] x v[keys][cols] (cols a multiple of 32).
-__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_weighted_values_tile(
-    const float *p, int64_t ldp, int64_t keys, const float *v, int64_t ldv, float *o, int64_t ldo, int64_t cols) {
-  _Pragma("clang fp contract(fast)");
-  for (int64_t c = 0; c < cols; c += 32) {
-    tcp_aot_v16 acc[TCP_AOT_ATT_TILE][2];
-    for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
-      acc[i][0] = *(const tcp_aot_v16 *)(o + i * ldo + c);
-      acc[i][1] = *(const tcp_aot_v16 *)(o + i * ldo + c + 16);
-    }
-    for (int64_t j = 0; j < keys; ++j) {
-      tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(v + j * ldv + c), b1 = *(const tcp_aot_v16 *)(v + j * ldv + c + 16);
-      for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
-        float x = p[i * ldp + j];
-        acc[i][0] += x * b0;
-        acc[i][1] += x * b1;
-      }
-    }
-    for (int i = 0; i < TCP_AOT_ATT_TILE; ++i) {
-      *(tcp_aot_v16 *)(o + i * ldo + c) = acc[i][0];
-      *(tcp_aot_v16 *)(o + i * ldo + c + 16) = acc[i][1];
+      *(tcp_aot_v16 *)(c + i * ldc + j) = acc[i][0];
+      *(tcp_aot_v16 *)(c + i * ldc + j + 16) = acc[i][1];
     }
   }
 }
@@ -942,8 +924,8 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *
             tile = qs;
           }
         }
-        tcp_aot_scores_tile(tile, q_copied || tile == qs ? depth : q->strides[0], depth, kt + j0, keys_pad,
-                            s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, block);
+        tcp_aot_attention_tile(tile, q_copied || tile == qs ? depth : q->strides[0], depth, kt + j0, keys_pad,
+                               s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, block, false);
       }
       for (int64_t i = 0; i < rows; ++i) {
         int64_t limit = causal && i0 + i + 1 - j0 < valid ? i0 + i + 1 - j0 : valid;
@@ -954,9 +936,10 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *
       // A partial tile's rows beyond the block's weigh nothing.
       for (int64_t i = rows; i < tiles * TCP_AOT_ATT_TILE; ++i)
         memset(s + i * TCP_AOT_ATT_KEYS, 0, block * sizeof(float));
+      // Over the real keys only: values read in place end at the last one.
       for (int64_t t = 0; t < tiles; ++t)
-        tcp_aot_weighted_values_tile(s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, block,
-                                     pv + j0 * ldv, ldv, o + t * TCP_AOT_ATT_TILE * cols_pad, cols_pad, cols_pad);
+        tcp_aot_attention_tile(s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, valid, pv + j0 * ldv,
+                               ldv, o + t * TCP_AOT_ATT_TILE * cols_pad, cols_pad, cols_pad, true);
     }
     for (int64_t i = 0; i < rows; ++i) {
       float *row = po + (i0 + i) * out->strides[0], weight = sum[i] > 0 ? 1 / sum[i] : 0;

@@ -35,7 +35,9 @@ from torch_mlir import ir
 from torch_mlir.dialects import func, memref
 
 from ..dialects.tcp_base import is_resource_elements
-from ..linalg_builders import PARALLEL, REDUCTION, declare_kernel, strided_2d, structured, widened_multiply_add
+from ..linalg_builders import (
+    DYNAMIC, PARALLEL, REDUCTION, any_strides, declare_kernel, structured, widened_multiply_add,
+)
 from ..walk import collect
 from .pad_product_columns import plain_layout
 
@@ -98,7 +100,7 @@ def call_microkernels(root: ir.Operation) -> None:
 
 def _declare(root: ir.Operation, name: str, element_types: list[ir.Type]) -> ir.FunctionType:
     """A product kernel's declaration: one 2-D buffer per operand."""
-    return declare_kernel(root, name, [strided_2d(t) for t in element_types])
+    return declare_kernel(root, name, [any_strides([DYNAMIC, DYNAMIC], t) for t in element_types])
 
 
 def inline_call_scopes(root: ir.Operation) -> None:

@@ -905,12 +905,12 @@ def _attention_case(name, dt, query, keys, values, mask, dynamic=(), attrs="caus
     grows in a later block of keys)."""
     *batch, length, depth = query
     shapes = {"q": query, "k": (*batch, keys, depth), "v": (*batch, keys, values), "m": mask}
-    sized = {d: d for d in dynamic}  # query dim d sizes dim d of k and v too, but their S and Ev dims
-    types = {}
-    for v, shape in shapes.items():
-        written = set(sized) - ({len(batch)} if v in "kv" else set()) - ({len(batch) + 1} if v == "v" else set())
-        types[v] = t(dyn(shape, written if v != "m" else {d for d in written if mask[d] != 1}), dt)
-    ot = t(dyn((*batch, length, values), set(sized) - {len(batch) + 1}), dt)
+    seq, features = len(batch), len(batch) + 1  # the dims of L and E
+    # Dim d of the query sizes dim d of the other operands but k's and v's S, v's Ev and the mask's S.
+    written = {"q": set(dynamic), "k": set(dynamic) - {seq}, "v": set(dynamic) - {seq, features},
+               "m": {d for d in dynamic if d != features and mask[d] != 1}}
+    types = {v: t(dyn(shape, written[v]), dt) for v, shape in shapes.items()}
+    ot = t(dyn((*batch, length, values), set(dynamic) - {features}), dt)
 
     def inputs(rng):
         q, k, v = (random_array(dt, shapes[x], rng, edges=False) for x in "qkv")
@@ -940,6 +940,19 @@ _attention_case("attention_late_keys_f32", "f32", (3, 33, 16), 290, 5, (1, 1, 29
 _attention_case("attention_matrix_dynamic_depth_f32", "f32", (9, 12), 7, 3, (9, 1), dynamic=(0, 1))
 _attention_case("attention_heads_f64", "f64", (2, 2, 11, 6), 13, 4, (1, 2, 11, 13), dynamic=(0,),
                 attrs="causal = true", planted_mask=[3 * 13 + j for j in range(13)])
+_attention.add("attention_values_slice_f32", func("attention_values_slice_f32", [
+    ("q", "tensor<2x20x16xf32>"), ("k", "tensor<2x45x16xf32>"), ("v", "tensor<2x50x32xf32>"),
+    ("m", "tensor<1x1x1xf32>")], [
+    "%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index", "%c2 = arith.constant 2 : index",
+    "%c32 = arith.constant 32 : index", "%c45 = arith.constant 45 : index",
+    "%s = tcp.slice %v starts(%c0, %c0, %c0) sizes(%c2, %c45, %c32) strides(%c1, %c1, %c1) : tensor<2x50x32xf32> "
+    "-> tensor<2x45x32xf32>",
+    "%0 = tcp.attention %q, %k, %s, %m {causal = false} : tensor<2x20x16xf32>, tensor<2x45x16xf32>, "
+    "tensor<2x45x32xf32>, tensor<1x1x1xf32> -> tensor<2x20x32xf32>"], [("0", "tensor<2x20x32xf32>")]),
+    # The rows after the slice's, which the kernel reads in place, are NaN: it must stop at the last key.
+    lambda rng: [random_array("f32", shape, rng, edges=False) for shape in ((2, 20, 16), (2, 45, 16))] +
+    [np.concatenate([random_array("f32", (2, 45, 32), rng, edges=False), np.full((2, 5, 32), np.nan, np.float32)],
+                    axis=1), np.zeros((1, 1, 1), np.float32)], tol=accumulated("f32"))
 _attention_case("attention_heads_bf16", "bf16", (1, 2, 40, 32), 45, 32, (1, 1, 40, 45), dynamic=(2,))
 
 

@@ -24,7 +24,7 @@ from torch_mlir.dialects import arith, bufferization, func, memref, scf
 from torch_mlir.dialects import math as math_d
 
 from ...dialects import tcp
-from ...linalg_builders import declare_kernel, dim_of, index_const, strided_2d
+from ...linalg_builders import DYNAMIC, any_strides, declare_kernel, dim_of, index_const
 from ..pattern_list import PatternList, Unsupported
 
 PATTERNS = PatternList()
@@ -44,17 +44,18 @@ def lower_attention(op, rewriter):
     elem = out_t.element_type
     rank = out_t.rank
     operands = (view.query, view.key, view.value, view.mask)
-    buffers = [bufferization.ToBufferOp(_strided(x.type), x, read_only=True).result for x in operands]
+    buffers = [bufferization.ToBufferOp(_buffer_type(x.type), x, read_only=True).result for x in operands]
     sizes = [dim_of(view.query, d) for d in range(rank - 1)] + [dim_of(view.value, rank - 1)]
     out = memref.AllocOp(ir.MemRefType.get(out_t.shape, elem),
                          [s for s in sizes if isinstance(s, ir.Value)], []).result
-    out_view = memref.CastOp(_strided(out_t), out).result
-    kernel_type = declare_kernel(_module(op), kernel, [strided_2d(elem)] * 5 + [elem, ir.IntegerType.get_signless(1)])
+    out_view = memref.CastOp(_buffer_type(out_t), out).result
+    matrix = any_strides([DYNAMIC, DYNAMIC], elem)
+    kernel_type = declare_kernel(_module(op), kernel, [matrix] * 5 + [elem, ir.IntegerType.get_signless(1)])
     scale = _scale(view, elem)
     causal = arith.ConstantOp(ir.IntegerType.get_signless(1), int(ir.BoolAttr(view.causal).value)).result
 
     def call(indices: list[ir.Value]) -> None:
-        mats = [_matrix(b, indices, ir.MemRefType(b.type)) for b in [*buffers, out_view]]
+        mats = [_matrix(b, indices) for b in [*buffers, out_view]]
         args = [memref.CastOp(t, m).result for t, m in zip(kernel_type.inputs, mats)]
         func.CallOp([], ir.FlatSymbolRefAttr.get(kernel), args + [scale, causal])
 
@@ -79,28 +80,24 @@ def _scale(view: tcp.AttentionOp, elem: ir.Type) -> ir.Value:
     return math_d.RsqrtOp(count).result
 
 
-def _strided(t: ir.Type) -> ir.MemRefType:
-    """The buffer type of a tensor, of any strides and offset."""
+def _buffer_type(t: ir.Type) -> ir.MemRefType:
+    """The buffer of a tensor, of any strides and offset."""
     shaped = ir.RankedTensorType(t)
-    dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
-    layout = ir.StridedLayoutAttr.get(dynamic, [dynamic] * shaped.rank)
-    return ir.MemRefType.get(shaped.shape, shaped.element_type, layout)
+    return any_strides(shaped.shape, shaped.element_type)
 
 
-def _matrix(buffer: ir.Value, indices: list[ir.Value], t: ir.MemRefType) -> ir.Value:
+def _matrix(buffer: ir.Value, indices: list[ir.Value]) -> ir.Value:
     """The [rows, cols] matrix of `buffer` at the batch `indices` (index 0
     along a dim of 1, a mask's broadcast dim)."""
+    t = ir.MemRefType(buffer.type)
     rank = t.rank
-    dynamic = ir.ShapedType.get_dynamic_size()
     if rank == 2:
         return buffer
     offsets = [index_const(0) if t.shape[d] == 1 else i for d, i in enumerate(indices)] + [index_const(0)] * 2
     sizes = [1] * (rank - 2) + [_dim_of_memref(buffer, d) for d in (rank - 2, rank - 1)]
-    stride = ir.ShapedType.get_dynamic_stride_or_offset()
-    result = ir.MemRefType.get(t.shape[-2:], t.element_type, ir.StridedLayoutAttr.get(stride, [stride, stride]))
-    return memref.SubViewOp(result, buffer, offsets, [s for s in sizes if isinstance(s, ir.Value)], [],
-                            [dynamic] * rank, [s if isinstance(s, int) else dynamic for s in sizes],
-                            [1] * rank).result
+    return memref.SubViewOp(any_strides(t.shape[-2:], t.element_type), buffer, offsets,
+                            [s for s in sizes if isinstance(s, ir.Value)], [], [DYNAMIC] * rank,
+                            [s if isinstance(s, int) else DYNAMIC for s in sizes], [1] * rank).result
 
 
 def _dim_of_memref(buffer: ir.Value, d: int) -> ir.Value | int:
