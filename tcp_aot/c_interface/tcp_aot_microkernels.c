@@ -52,6 +52,14 @@ static float tcp_aot_bf16_to_float(uint16_t x) {
   return f;
 }
 
+// x rounded to the nearest bfloat16, ties to even (a NaN stays one).
+static uint16_t tcp_aot_float_to_bf16(float x) {
+  uint32_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  if ((bits & 0x7fffffff) > 0x7f800000) return (uint16_t)(bits >> 16 | 0x40);
+  return (uint16_t)((bits + 0x7fff + (bits >> 16 & 1)) >> 16);
+}
+
 // AMX needs the CPU (CPUID.7.0:EDX bits 22 and 24) and the kernel's leave
 // to use its 8 KB of tile state (Linux 5.16+, asked once per process).
 static int tcp_aot_amx_state;  // 0: not asked yet, 1: usable, -1: not usable
@@ -383,10 +391,12 @@ TCP_AOT_HIDDEN void __tcp_aot_forget_packed_weights(void) {
 __attribute__((destructor)) static void tcp_aot_unload_packed_weights(void) { __tcp_aot_forget_packed_weights(); }
 
 // `size`: bytes per element of A and B; lda and ldb in elements, ldc in
-// elements of 4 bytes. `prepacked`: B packed whole, or NULL.
+// elements of 4 bytes. `prepacked`: B packed whole, or NULL. C += A x B, or
+// C = A x B without `accumulate` (C's tiles start at zero, its memory
+// unread).
 __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))) static void tcp_aot_matmul_amx(
     tcp_aot_operands operands, const uint8_t *a, int64_t lda, const uint8_t *b, int64_t ldb, const uint8_t *prepacked,
-    void *c, int64_t ldc, int64_t m, int64_t n, int64_t k, uint8_t *scratch) {
+    void *c, int64_t ldc, int64_t m, int64_t n, int64_t k, bool accumulate, uint8_t *scratch) {
   int64_t size = operands == TCP_AOT_BF16 ? 2 : 1, k_bytes = k * size, k_pad = tcp_aot_padded_depth(k_bytes);
   uint8_t *a_edge = scratch + TCP_AOT_CHUNK * k_pad;
   tcp_aot_tile_config config = {.palette = 1};
@@ -434,14 +444,21 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
           int32_t *c_at = (int32_t *)c + m0 * ldc + chunk + n0;
           int32_t *c_block = whole ? c_at : &c_edge[0][0];
           int64_t c_stride = whole ? ldc : TCP_AOT_BLOCK;
-          if (!whole) {
-            memset(c_edge, 0, sizeof c_edge);
-            for (int64_t i = 0; i < rows; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * 4);
+          if (!accumulate && d0 == 0) {
+            _tile_zero(0);
+            _tile_zero(1);
+            _tile_zero(2);
+            _tile_zero(3);
+          } else {
+            if (!whole) {
+              memset(c_edge, 0, sizeof c_edge);
+              for (int64_t i = 0; i < rows; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * 4);
+            }
+            _tile_loadd(0, c_block, c_stride * 4);
+            _tile_loadd(1, c_block + TCP_AOT_TILE, c_stride * 4);
+            _tile_loadd(2, c_block + TCP_AOT_TILE * c_stride, c_stride * 4);
+            _tile_loadd(3, c_block + TCP_AOT_TILE * c_stride + TCP_AOT_TILE, c_stride * 4);
           }
-          _tile_loadd(0, c_block, c_stride * 4);
-          _tile_loadd(1, c_block + TCP_AOT_TILE, c_stride * 4);
-          _tile_loadd(2, c_block + TCP_AOT_TILE * c_stride, c_stride * 4);
-          _tile_loadd(3, c_block + TCP_AOT_TILE * c_stride + TCP_AOT_TILE, c_stride * 4);
           const uint8_t *b_block = packed + tcp_aot_packed_offset(n0, d0, chunk_cols, k_pad, TCP_AOT_DEPTH_BLOCK);
           for (int64_t k0 = d0; k0 < d1; k0 += TCP_AOT_ROW_BYTES) {
             _tile_loadd(4, a_rows + k0, a_stride);
@@ -500,9 +517,9 @@ typedef float tcp_aot_v16 __attribute__((vector_size(64), aligned(4)));
 #define TCP_AOT_F32_TILE(R)                                                                                          \
   __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_f32_tile_##R(               \
       const float *a, int64_t lda, const float *b, float *c, int64_t ldc, int64_t depth, const char *ahead,       \
-      int64_t ahead_lines) {                                                                                        \
-    _Pragma("clang fp contract(fast)") tcp_aot_v16 acc[R][2];                                                       \
-    for (int i = 0; i < R; ++i) {                                                                                   \
+      int64_t ahead_lines, bool from_zero) {                                                                        \
+    _Pragma("clang fp contract(fast)") tcp_aot_v16 acc[R][2] = {};                                                  \
+    for (int i = 0; i < R && !from_zero; ++i) {                                                                     \
       acc[i][0] = *(const tcp_aot_v16 *)(c + i * ldc);                                                             \
       acc[i][1] = *(const tcp_aot_v16 *)(c + i * ldc + 16);                                                        \
     }                                                                                                               \
@@ -533,15 +550,17 @@ TCP_AOT_F32_TILE(7)
 TCP_AOT_F32_TILE(8)
 
 typedef void (*tcp_aot_f32_tile)(const float *, int64_t, const float *, float *, int64_t, int64_t, const char *,
-                                 int64_t);
+                                 int64_t, bool);
 static const tcp_aot_f32_tile tcp_aot_f32_tiles[TCP_AOT_F32_ROWS + 1] = {
     NULL, tcp_aot_f32_tile_1, tcp_aot_f32_tile_2, tcp_aot_f32_tile_3, tcp_aot_f32_tile_4,
     tcp_aot_f32_tile_5, tcp_aot_f32_tile_6, tcp_aot_f32_tile_7, tcp_aot_f32_tile_8};
 
-// C += A x B with rows of A, B and C contiguous; B packed whole
-// (`prepacked`) or a chunk of its columns at a time into `scratch`.
+// C += A x B (or C = A x B without `accumulate`) with rows of A, B and C
+// contiguous; B packed whole (`prepacked`) or a chunk of its columns at a
+// time into `scratch`.
 static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *b, int64_t ldb, const float *prepacked,
-                                      float *c, int64_t ldc, int64_t m, int64_t n, int64_t k, float *scratch) {
+                                      float *c, int64_t ldc, int64_t m, int64_t n, int64_t k, bool accumulate,
+                                      float *scratch) {
   _Alignas(64) float c_edge[TCP_AOT_F32_ROWS][TCP_AOT_BLOCK];
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
@@ -567,12 +586,14 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *
           int64_t ahead_lines = (ahead.total - ahead.next) / 64 < lines_per_tile ? (ahead.total - ahead.next) / 64
                                                                                  : lines_per_tile;
           ahead.next += 64 * ahead_lines;
+          bool from_zero = !accumulate && d0 == 0;
           if (cols == TCP_AOT_BLOCK) {
-            tcp_aot_f32_tiles[rows](a_at, lda, b_at, c_at, ldc, depth, ahead_at, ahead_lines);
+            tcp_aot_f32_tiles[rows](a_at, lda, b_at, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
             continue;
           }
-          for (int64_t i = 0; i < rows; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * sizeof(float));
-          tcp_aot_f32_tiles[rows](a_at, lda, b_at, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines);
+          for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * sizeof(float));
+          tcp_aot_f32_tiles[rows](a_at, lda, b_at, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines,
+                                  from_zero);
           for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * sizeof(float));
         }
       }
@@ -582,11 +603,13 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *
 
 // Row p of B is read once for every row of A (it stays in cache), and each
 // C[i, j] sums its terms in order of p, A's and B's elements widened to C's
-// type.
+// type; C starts at zero without `accumulate`.
 #define TCP_AOT_PORTABLE_MATMUL(name, operand, accumulator, widen)                                                \
   __attribute__((target_clones("avx512f", "avx2", "default"))) static void name(                                 \
       const operand *a, int64_t lda, int64_t a_step, const operand *b, int64_t ldb, int64_t b_step,               \
-      accumulator *c, int64_t ldc, int64_t c_step, int64_t m, int64_t n, int64_t k) {                             \
+      accumulator *c, int64_t ldc, int64_t c_step, int64_t m, int64_t n, int64_t k, bool accumulate) {            \
+    for (int64_t i = 0; i < m && !accumulate; ++i)                                                                \
+      for (int64_t j = 0; j < n; ++j) c[i * ldc + j * c_step] = 0;                                                \
     for (int64_t p = 0; p < k; ++p)                                                                               \
       for (int64_t i = 0; i < m; ++i) {                                                                           \
         accumulator x = widen(a[i * lda + p * a_step]);                                                           \
@@ -614,41 +637,42 @@ static uint8_t *tcp_aot_amx_scratch_for(int64_t m, int64_t k_bytes, bool contigu
 #define TCP_AOT_AMX_MATMUL(name, kind, operand, result, element_bytes)                                            \
   TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_##name(tcp_aot_memref_##operand##_2d *a,                     \
                                                           tcp_aot_memref_##operand##_2d *b,                     \
-                                                          tcp_aot_memref_##result##_2d *c) {                    \
+                                                          tcp_aot_memref_##result##_2d *c, bool accumulate) {   \
     int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];                                                    \
-    if (m == 0 || n == 0 || k == 0) return;                                                                       \
+    if (m == 0 || n == 0) return;                                                                                 \
     const uint8_t *pa = (const uint8_t *)(a->aligned + a->offset), *pb = (const uint8_t *)(b->aligned + b->offset); \
-    uint8_t *scratch = tcp_aot_amx_scratch_for(m, element_bytes * k,                                              \
-                                               a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1);   \
+    bool contiguous = a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1;                             \
+    uint8_t *scratch = k > 0 ? tcp_aot_amx_scratch_for(m, element_bytes * k, contiguous) : NULL;                  \
     if (scratch)                                                                                                  \
       tcp_aot_matmul_amx(kind, pa, a->strides[0], pb, b->strides[0],                                              \
                          tcp_aot_packed_weight_for(kind, pb, b->strides[0], k, n), c->aligned + c->offset,        \
-                         c->strides[0], m, n, k, scratch);                                                        \
+                         c->strides[0], m, n, k, accumulate, scratch);                                            \
     else                                                                                                          \
       tcp_aot_matmul_##name##_portable(a->aligned + a->offset, a->strides[0], a->strides[1],                      \
                                        b->aligned + b->offset, b->strides[0], b->strides[1],                      \
-                                       c->aligned + c->offset, c->strides[0], c->strides[1], m, n, k);            \
+                                       c->aligned + c->offset, c->strides[0], c->strides[1], m, n, k, accumulate); \
   }
 TCP_AOT_AMX_MATMUL(bf16, TCP_AOT_BF16, bf16, f32, 2)
 TCP_AOT_AMX_MATMUL(i8, TCP_AOT_I8, i8, i32, 1)
 
 TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, tcp_aot_memref_f32_2d *b,
-                                       tcp_aot_memref_f32_2d *c) {
+                                                      tcp_aot_memref_f32_2d *c, bool accumulate) {
   int64_t m = c->sizes[0], n = c->sizes[1], k = a->sizes[1];
   const float *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;
   float *pc = c->aligned + c->offset;
-  if (m == 0 || n == 0 || k == 0) return;
-  if (a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1) {
+  if (m == 0 || n == 0) return;
+  if (k > 0 && a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1) {
     const float *packed =
         (const float *)tcp_aot_packed_weight_for(TCP_AOT_F32, (const uint8_t *)pb, b->strides[0], k, n);
     float *scratch = packed ? NULL : (float *)tcp_aot_thread_scratch((size_t)TCP_AOT_CHUNK * k * sizeof(float));
     if (packed || scratch) {
-      tcp_aot_matmul_f32_packed(pa, a->strides[0], pb, b->strides[0], packed, pc, c->strides[0], m, n, k, scratch);
+      tcp_aot_matmul_f32_packed(pa, a->strides[0], pb, b->strides[0], packed, pc, c->strides[0], m, n, k, accumulate,
+                                scratch);
       return;
     }
   }
   tcp_aot_matmul_f32_portable(pa, a->strides[0], a->strides[1], pb, b->strides[0], b->strides[1], pc, c->strides[0],
-                              c->strides[1], m, n, k);
+                              c->strides[1], m, n, k, accumulate);
 }
 
 // ---- Attention: out = softmax(q x kᵀ x scale + mask) x v, per [L, E] query matrix ----
@@ -660,10 +684,14 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
 // memory (conversion/tcp_to_linalg/attention.py). The keys are copied
 // once per call, transposed and zero-padded to whole register tiles: 8
 // queries by 32 keys for the scores, 8 queries by 32 value columns for the
-// output. Queries and values are read in place where their rows are
-// contiguous (else copied too): copying all three, the keys an element at
-// a time, took 29 % of the kernel's time on BERT-base's 12 heads of 128
+// output. Float32 queries and values are read in place where their rows
+// are contiguous (else copied too): copying all three, the keys an element
+// at a time, took 29 % of the kernel's time on BERT-base's 12 heads of 128
 // tokens; the keys' transpose is now vector shuffles of 16 x 16 blocks.
+// Bfloat16 operands are converted to float32 as they are copied, and the
+// output rounded once: the same numbers as float32 attention on them
+// widened, without the three conversions and the rounding going through
+// memory as kernels of their own.
 #define TCP_AOT_ATT_ROWS 32
 #define TCP_AOT_ATT_KEYS 128
 #define TCP_AOT_ATT_TILE 8
@@ -722,6 +750,50 @@ static double tcp_aot_exp_f64(double x) {
   return p * scale;
 }
 
+// Element i of a float32 or bfloat16 array, as a float.
+static inline float tcp_aot_att_at(const char *base, int64_t i, bool bf16) {
+  return bf16 ? tcp_aot_bf16_to_float(((const uint16_t *)base)[i]) : ((const float *)base)[i];
+}
+
+typedef uint16_t tcp_aot_u16x16 __attribute__((vector_size(32), aligned(2)));
+
+// Elements i to i + 15 of a float32 or bfloat16 array, as floats (through
+// memory, as tcp_aot_exp_16).
+__attribute__((always_inline)) static inline void tcp_aot_load_16(tcp_aot_v16 *to, const char *base, int64_t i,
+                                                                  bool bf16) {
+  if (!bf16) {
+    *to = *(const tcp_aot_v16 *)((const float *)base + i);
+    return;
+  }
+  tcp_aot_i16 bits = __builtin_convertvector(*(const tcp_aot_u16x16 *)((const uint16_t *)base + i), tcp_aot_i16) << 16;
+  memcpy(to, &bits, sizeof *to);
+}
+
+// to[0..n) = the n elements of a float32 or bfloat16 array from element i,
+// `step` apart, as floats (a loop per case, so that the contiguous ones
+// are vectorized).
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_att_copy(
+    float *to, const char *base, int64_t i, int64_t step, int64_t n, bool bf16) {
+  if (bf16 && step == 1)
+    for (int64_t j = 0; j < n; ++j) to[j] = tcp_aot_bf16_to_float(((const uint16_t *)base)[i + j]);
+  else if (step == 1)
+    memcpy(to, (const float *)base + i, (size_t)n * sizeof(float));
+  else
+    for (int64_t j = 0; j < n; ++j) to[j] = tcp_aot_att_at(base, i + j * step, bf16);
+}
+
+// The n elements of a float32 or bfloat16 array from element i, `step`
+// apart, = row[0..n) x weight (rounded once to bfloat16).
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_att_store(
+    char *base, int64_t i, int64_t step, const float *row, int64_t n, float weight, bool bf16) {
+  if (bf16 && step == 1)
+    for (int64_t j = 0; j < n; ++j) ((uint16_t *)base)[i + j] = tcp_aot_float_to_bf16(row[j] * weight);
+  else if (bf16)
+    for (int64_t j = 0; j < n; ++j) ((uint16_t *)base)[i + j * step] = tcp_aot_float_to_bf16(row[j] * weight);
+  else
+    for (int64_t j = 0; j < n; ++j) ((float *)base)[i + j * step] = row[j] * weight;
+}
+
 // kt[depth][keys] = k[keys][depth]ᵀ (kt's rows ldkt apart), 16 x 16 blocks
 // at a time where k's rows are contiguous: at each of 4 steps, rows r and
 // r + s of a block swap the halves of their pairs of s x s sub-blocks.
@@ -735,12 +807,12 @@ static double tcp_aot_exp_f64(double x) {
     }
 
 __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_transpose_keys(
-    const float *k, int64_t ldk, int64_t step, int64_t keys, int64_t depth, float *kt, int64_t ldkt) {
+    const char *k, int64_t ldk, int64_t step, int64_t keys, int64_t depth, float *kt, int64_t ldkt, bool bf16) {
   int64_t whole_keys = step == 1 ? keys / 16 * 16 : 0, whole_depth = step == 1 ? depth / 16 * 16 : 0;
   for (int64_t j0 = 0; j0 < whole_keys; j0 += 16)
     for (int64_t p0 = 0; p0 < whole_depth; p0 += 16) {
       tcp_aot_v16 rows[16];
-      for (int r = 0; r < 16; ++r) rows[r] = *(const tcp_aot_v16 *)(k + (j0 + r) * ldk + p0);
+      for (int r = 0; r < 16; ++r) tcp_aot_load_16(&rows[r], k, (j0 + r) * ldk + p0, bf16);
       TCP_AOT_STEP(8, (0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23),
                    (8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31));
       TCP_AOT_STEP(4, (0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27),
@@ -753,7 +825,8 @@ __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void
     }
   // The edges (and keys whose elements are not contiguous) one at a time.
   for (int64_t j = 0; j < keys; ++j)
-    for (int64_t p = j < whole_keys ? whole_depth : 0; p < depth; ++p) kt[p * ldkt + j] = k[j * ldk + p * step];
+    for (int64_t p = j < whole_keys ? whole_depth : 0; p < depth; ++p)
+      kt[p * ldkt + j] = tcp_aot_att_at(k, j * ldk + p * step, bf16);
 }
 
 // c[8][cols] (+)= a[8][depth] x b[depth][cols] (cols a multiple of 32),
@@ -821,37 +894,45 @@ __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void
   *max = new_max;
 }
 
+#define TCP_AOT_SAME(x) (x)
+
 // The same a query and a key at a time, without scratch: float64's, and
-// float32's when no memory is left for the blocks (a kernel cannot fail:
-// it may run on a worker thread).
-#define TCP_AOT_ATTENTION_ROWS(name, T, memref, exp)                                                             \
+// the others' when no memory is left for the blocks (a kernel cannot fail:
+// it may run on a worker thread). A query's output is summed in C (the
+// compute type), TCP_AOT_ATT_CHUNK columns at a time, and stored once.
+#define TCP_AOT_ATT_CHUNK 64
+#define TCP_AOT_ATTENTION_ROWS(name, T, C, memref, exp, load, store)                                             \
   static void name(const memref *q, const memref *k, const memref *v, const T *mask, int64_t mask_row,          \
-                   int64_t mask_step, const memref *out, T scale, bool causal) {                                \
+                   int64_t mask_step, const memref *out, C scale, bool causal) {                                \
     const T *pq = q->aligned + q->offset, *pk = k->aligned + k->offset, *pv = v->aligned + v->offset;           \
     T *po = out->aligned + out->offset;                                                                          \
     int64_t length = q->sizes[0], depth = q->sizes[1], keys = k->sizes[0], cols = v->sizes[1];                   \
-    for (int64_t i = 0; i < length; ++i) {                                                                       \
-      T *o = po + i * out->strides[0], max = -__builtin_inf(), sum = 0;                                          \
-      for (int64_t c = 0; c < cols; ++c) o[c * out->strides[1]] = 0;                                            \
-      for (int64_t j = 0; j < (causal && i + 1 < keys ? i + 1 : keys); ++j) {                                    \
-        T x = 0;                                                                                                 \
-        for (int64_t p = 0; p < depth; ++p)                                                                      \
-          x += pq[i * q->strides[0] + p * q->strides[1]] * pk[j * k->strides[0] + p * k->strides[1]];            \
-        x = x * scale + mask[i * mask_row + j * mask_step];                                                      \
-        if (x == -__builtin_inf()) continue;                                                                     \
-        T alpha = x > max ? exp(max - x) : 1, weight = exp(x - (x > max ? x : max));                             \
-        max = x > max ? x : max;                                                                                 \
-        sum = sum * alpha + weight;                                                                              \
-        for (int64_t c = 0; c < cols; ++c) {                                                                     \
-          T *at = o + c * out->strides[1];                                                                       \
-          *at = *at * alpha + weight * pv[j * v->strides[0] + c * v->strides[1]];                                \
+    for (int64_t i = 0; i < length; ++i)                                                                         \
+      for (int64_t c0 = 0; c0 < cols; c0 += TCP_AOT_ATT_CHUNK) {                                                 \
+        int64_t width = cols - c0 < TCP_AOT_ATT_CHUNK ? cols - c0 : TCP_AOT_ATT_CHUNK;                           \
+        C o[TCP_AOT_ATT_CHUNK] = {0}, max = -__builtin_inf(), sum = 0;                                           \
+        for (int64_t j = 0; j < (causal && i + 1 < keys ? i + 1 : keys); ++j) {                                  \
+          C x = 0;                                                                                               \
+          for (int64_t p = 0; p < depth; ++p)                                                                    \
+            x += load(pq[i * q->strides[0] + p * q->strides[1]]) * load(pk[j * k->strides[0] + p * k->strides[1]]); \
+          x = x * scale + load(mask[i * mask_row + j * mask_step]);                                              \
+          if (x == -__builtin_inf()) continue;                                                                   \
+          C alpha = x > max ? exp(max - x) : 1, weight = exp(x - (x > max ? x : max));                           \
+          max = x > max ? x : max;                                                                               \
+          sum = sum * alpha + weight;                                                                            \
+          for (int64_t c = 0; c < width; ++c)                                                                    \
+            o[c] = o[c] * alpha + weight * load(pv[j * v->strides[0] + (c0 + c) * v->strides[1]]);               \
         }                                                                                                        \
+        for (int64_t c = 0; c < width; ++c)                                                                      \
+          po[i * out->strides[0] + (c0 + c) * out->strides[1]] = store(sum > 0 ? o[c] / sum : 0);                \
       }                                                                                                          \
-      for (int64_t c = 0; c < cols; ++c) o[c * out->strides[1]] = sum > 0 ? o[c * out->strides[1]] / sum : 0;    \
-    }                                                                                                            \
   }
-TCP_AOT_ATTENTION_ROWS(tcp_aot_attention_rows_f32, float, tcp_aot_memref_f32_2d, tcp_aot_expf)
-TCP_AOT_ATTENTION_ROWS(tcp_aot_attention_rows_f64, double, tcp_aot_memref_f64_2d, tcp_aot_exp_f64)
+TCP_AOT_ATTENTION_ROWS(tcp_aot_attention_rows_f32, float, float, tcp_aot_memref_f32_2d, tcp_aot_expf, TCP_AOT_SAME,
+                       TCP_AOT_SAME)
+TCP_AOT_ATTENTION_ROWS(tcp_aot_attention_rows_bf16, uint16_t, float, tcp_aot_memref_bf16_2d, tcp_aot_expf,
+                       tcp_aot_bf16_to_float, tcp_aot_float_to_bf16)
+TCP_AOT_ATTENTION_ROWS(tcp_aot_attention_rows_f64, double, double, tcp_aot_memref_f64_2d, tcp_aot_exp_f64,
+                       TCP_AOT_SAME, TCP_AOT_SAME)
 
 // A mask dim of 1 is broadcast: read with stride 0.
 #define TCP_AOT_MASK_STRIDES(m)                                 \
@@ -865,44 +946,50 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f64(tcp_aot_memref_f64_2d *
   tcp_aot_attention_rows_f64(q, k, v, m->aligned + m->offset, mask_row, mask_step, out, scale, causal);
 }
 
-TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *q, tcp_aot_memref_f32_2d *k,
-                                                         tcp_aot_memref_f32_2d *v, tcp_aot_memref_f32_2d *m,
-                                                         tcp_aot_memref_f32_2d *out, float scale, bool causal) {
-  int64_t length = q->sizes[0], depth = q->sizes[1], keys = k->sizes[0], cols = v->sizes[1];
-  if (length == 0 || cols == 0) return;
-  const float *mask = m->aligned + m->offset;
-  TCP_AOT_MASK_STRIDES(m);
+// An operand of the blocks: its first element, sizes and strides (in elements).
+typedef struct {
+  char *at;
+  int64_t rows, cols, ld, step;
+} tcp_aot_att_matrix;
+#define TCP_AOT_ATT_MATRIX(m) \
+  ((tcp_aot_att_matrix){(char *)((m)->aligned + (m)->offset), (m)->sizes[0], (m)->sizes[1], (m)->strides[0], \
+                        (m)->strides[1]})
+
+// The blocks, on float32 or bfloat16 operands (all one type): bfloat16
+// queries and values are copied as float32, the keys converted as they are
+// transposed, each row of the mask as a block reaches it, and the output
+// rounded once, when stored. False when no scratch memory is left.
+static bool tcp_aot_attention_blocks(tcp_aot_att_matrix q, tcp_aot_att_matrix k, tcp_aot_att_matrix v,
+                                     tcp_aot_att_matrix m, tcp_aot_att_matrix out, float scale, bool causal,
+                                     bool bf16) {
+  int64_t length = q.rows, depth = q.cols, keys = k.rows, cols = v.cols;
+  if (length == 0 || cols == 0) return true;
+  int64_t mask_row = m.rows == 1 ? 0 : m.ld, mask_step = m.cols == 1 ? 0 : m.step;
   int64_t keys_pad = tcp_aot_round_up(keys, 32), cols_pad = tcp_aot_round_up(cols, 32);
-  // Queries and values are read in place where their rows are contiguous
-  // (and the values' a whole number of register tiles wide).
-  bool q_copied = q->strides[1] != 1, v_copied = v->strides[1] != 1 || cols != cols_pad;
+  // Float32 queries and values are read in place where their rows are
+  // contiguous (and the values' a whole number of register tiles wide).
+  bool q_copied = bf16 || q.step != 1, v_copied = bf16 || v.step != 1 || cols != cols_pad;
   int64_t q_rows = q_copied ? tcp_aot_round_up(length, TCP_AOT_ATT_TILE) : TCP_AOT_ATT_TILE;
   size_t floats = (size_t)q_rows * depth + (size_t)depth * keys_pad + (v_copied ? (size_t)keys_pad * cols_pad : 0) +
-                  (size_t)TCP_AOT_ATT_ROWS * (TCP_AOT_ATT_KEYS + cols_pad + 2);
+                  (size_t)TCP_AOT_ATT_ROWS * (TCP_AOT_ATT_KEYS + cols_pad + 2) + TCP_AOT_ATT_KEYS;
   float *scratch = (float *)tcp_aot_thread_scratch(tcp_aot_round_up(floats * sizeof(float), 64));
-  if (scratch == NULL) {
-    tcp_aot_attention_rows_f32(q, k, v, mask, mask_row, mask_step, out, scale, causal);
-    return;
-  }
+  if (scratch == NULL) return false;
   float *qs = scratch, *kt = qs + q_rows * depth, *vs = kt + depth * keys_pad;
   float *s = vs + (v_copied ? keys_pad * cols_pad : 0), *o = s + TCP_AOT_ATT_ROWS * TCP_AOT_ATT_KEYS;
-  float *max = o + TCP_AOT_ATT_ROWS * cols_pad, *sum = max + TCP_AOT_ATT_ROWS;
-  const float *pq = q->aligned + q->offset, *pk = k->aligned + k->offset, *pv = v->aligned + v->offset;
+  float *max = o + TCP_AOT_ATT_ROWS * cols_pad, *sum = max + TCP_AOT_ATT_ROWS, *row_mask = sum + TCP_AOT_ATT_ROWS;
   memset(qs, 0, (size_t)q_rows * depth * sizeof(float));
   if (q_copied)
-    for (int64_t i = 0; i < length; ++i)
-      for (int64_t p = 0; p < depth; ++p) qs[i * depth + p] = pq[i * q->strides[0] + p * q->strides[1]];
-  tcp_aot_transpose_keys(pk, k->strides[0], k->strides[1], keys, depth, kt, keys_pad);
+    for (int64_t i = 0; i < length; ++i) tcp_aot_att_copy(qs + i * depth, q.at, i * q.ld, q.step, depth, bf16);
+  tcp_aot_transpose_keys(k.at, k.ld, k.step, keys, depth, kt, keys_pad, bf16);
   for (int64_t p = 0; p < depth; ++p)
     for (int64_t j = keys; j < keys_pad; ++j) kt[p * keys_pad + j] = 0;
-  int64_t ldv = v->strides[0];
+  const float *values = (const float *)v.at;
+  int64_t ldv = v.ld;
   if (v_copied) {
     memset(vs, 0, (size_t)keys_pad * cols_pad * sizeof(float));
-    for (int64_t j = 0; j < keys; ++j)
-      for (int64_t c = 0; c < cols; ++c) vs[j * cols_pad + c] = pv[j * v->strides[0] + c * v->strides[1]];
-    pv = vs, ldv = cols_pad;
+    for (int64_t j = 0; j < keys; ++j) tcp_aot_att_copy(vs + j * cols_pad, v.at, j * v.ld, v.step, cols, bf16);
+    values = vs, ldv = cols_pad;
   }
-  float *po = out->aligned + out->offset;
   for (int64_t i0 = 0; i0 < length; i0 += TCP_AOT_ATT_ROWS) {
     int64_t rows = length - i0 < TCP_AOT_ATT_ROWS ? length - i0 : TCP_AOT_ATT_ROWS;
     int64_t tiles = (rows + TCP_AOT_ATT_TILE - 1) / TCP_AOT_ATT_TILE;
@@ -917,20 +1004,25 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *
         int64_t first = i0 + t * TCP_AOT_ATT_TILE;
         const float *tile = qs + first * depth;
         if (!q_copied) {  // in place, but a partial last tile (copied, zero-padded)
-          tile = pq + first * q->strides[0];
+          tile = (const float *)q.at + first * q.ld;
           if (length - first < TCP_AOT_ATT_TILE) {
             for (int64_t i = 0; i < length - first; ++i)
-              memcpy(qs + i * depth, pq + (first + i) * q->strides[0], (size_t)depth * sizeof(float));
+              memcpy(qs + i * depth, (const float *)q.at + (first + i) * q.ld, (size_t)depth * sizeof(float));
             tile = qs;
           }
         }
-        tcp_aot_attention_tile(tile, q_copied || tile == qs ? depth : q->strides[0], depth, kt + j0, keys_pad,
+        tcp_aot_attention_tile(tile, q_copied || tile == qs ? depth : q.ld, depth, kt + j0, keys_pad,
                                s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, block, false);
       }
       for (int64_t i = 0; i < rows; ++i) {
         int64_t limit = causal && i0 + i + 1 - j0 < valid ? i0 + i + 1 - j0 : valid;
-        tcp_aot_softmax_row(s + i * TCP_AOT_ATT_KEYS, block, limit, scale,
-                            mask + (i0 + i) * mask_row + j0 * mask_step, mask_step, &max[i], &sum[i],
+        int64_t first = (i0 + i) * mask_row + j0 * mask_step, step = mask_step;
+        const float *mask = (const float *)m.at + first;
+        if (bf16) {  // the row's mask as float32
+          tcp_aot_att_copy(row_mask, m.at, first, step, step ? limit : 1, true);
+          mask = row_mask, step = step != 0;
+        }
+        tcp_aot_softmax_row(s + i * TCP_AOT_ATT_KEYS, block, limit, scale, mask, step, &max[i], &sum[i],
                             o + i * cols_pad, cols);
       }
       // A partial tile's rows beyond the block's weigh nothing.
@@ -938,15 +1030,32 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *
         memset(s + i * TCP_AOT_ATT_KEYS, 0, block * sizeof(float));
       // Over the real keys only: values read in place end at the last one.
       for (int64_t t = 0; t < tiles; ++t)
-        tcp_aot_attention_tile(s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, valid, pv + j0 * ldv,
-                               ldv, o + t * TCP_AOT_ATT_TILE * cols_pad, cols_pad, cols_pad, true);
+        tcp_aot_attention_tile(s + t * TCP_AOT_ATT_TILE * TCP_AOT_ATT_KEYS, TCP_AOT_ATT_KEYS, valid,
+                               values + j0 * ldv, ldv, o + t * TCP_AOT_ATT_TILE * cols_pad, cols_pad, cols_pad, true);
     }
-    for (int64_t i = 0; i < rows; ++i) {
-      float *row = po + (i0 + i) * out->strides[0], weight = sum[i] > 0 ? 1 / sum[i] : 0;
-      if (out->strides[1] == 1)
-        for (int64_t c = 0; c < cols; ++c) row[c] = o[i * cols_pad + c] * weight;
-      else
-        for (int64_t c = 0; c < cols; ++c) row[c * out->strides[1]] = o[i * cols_pad + c] * weight;
-    }
+    for (int64_t i = 0; i < rows; ++i)
+      tcp_aot_att_store(out.at, (i0 + i) * out.ld, out.step, o + i * cols_pad, cols, sum[i] > 0 ? 1 / sum[i] : 0,
+                        bf16);
   }
+  return true;
+}
+
+TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *q, tcp_aot_memref_f32_2d *k,
+                                                         tcp_aot_memref_f32_2d *v, tcp_aot_memref_f32_2d *m,
+                                                         tcp_aot_memref_f32_2d *out, float scale, bool causal) {
+  if (tcp_aot_attention_blocks(TCP_AOT_ATT_MATRIX(q), TCP_AOT_ATT_MATRIX(k), TCP_AOT_ATT_MATRIX(v),
+                               TCP_AOT_ATT_MATRIX(m), TCP_AOT_ATT_MATRIX(out), scale, causal, false))
+    return;
+  TCP_AOT_MASK_STRIDES(m);
+  tcp_aot_attention_rows_f32(q, k, v, m->aligned + m->offset, mask_row, mask_step, out, scale, causal);
+}
+
+TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_bf16(tcp_aot_memref_bf16_2d *q, tcp_aot_memref_bf16_2d *k,
+                                                          tcp_aot_memref_bf16_2d *v, tcp_aot_memref_bf16_2d *m,
+                                                          tcp_aot_memref_bf16_2d *out, float scale, bool causal) {
+  if (tcp_aot_attention_blocks(TCP_AOT_ATT_MATRIX(q), TCP_AOT_ATT_MATRIX(k), TCP_AOT_ATT_MATRIX(v),
+                               TCP_AOT_ATT_MATRIX(m), TCP_AOT_ATT_MATRIX(out), scale, causal, true))
+    return;
+  TCP_AOT_MASK_STRIDES(m);
+  tcp_aot_attention_rows_bf16(q, k, v, m->aligned + m->offset, mask_row, mask_step, out, scale, causal);
 }

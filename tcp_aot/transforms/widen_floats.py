@@ -6,14 +6,15 @@ compute on 16-bit floats, and what the NumPy interpreter does for every op
 which LLVM would carry out op by op with a rounding after each. Ops that
 only move values (`COMPUTES = False` in dialects/tcp.py) keep the 16-bit
 type: half the bytes to move. A product (a contraction or a convolution)
-of bfloat16 operands keeps them,
-and sums its terms in float32 before its one rounding: the bf16 dot
-products of the CPU's tile unit take them as they are
-(transforms/microkernels.py), with half the bytes of weights to read. So
-does a float32 product of two bfloat16 values cast to float32, which is
-how PyTorch's decompositions write a bf16 linear layer (addmm computes in
-float32) and attention. Casts of constants fold in tcp-simplify, which runs
-after this pass (optimize-tcp).
+of bfloat16 operands keeps them, and sums its terms in float32 before its
+one rounding: the bf16 dot products of the CPU's tile unit take them as
+they are (transforms/microkernels.py), with half the bytes of weights to
+read. So does a float32 product of two bfloat16 values cast to float32,
+which is how PyTorch's decompositions write a bf16 linear layer (addmm
+computes in float32). Bfloat16 attention keeps its operands too: its
+kernel converts them to float32 as it copies them into its blocks, and
+rounds its output once. Casts of constants fold in tcp-simplify, which
+runs after this pass (optimize-tcp).
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ def _computes_on_16_bit_floats(op: ir.Operation) -> bool:
         return False
     if cls in (tcp.ContractOp, tcp.ConvOp) and cls(op).accumulates_bf16_in_f32():
         return False
+    if cls is tcp.AttentionOp and str(element_type(op.results[0].type)) == "bf16":
+        return False  # its kernel converts as it copies (conversion/tcp_to_linalg/attention.py)
     if cls is tcp.CastOp and all(is_float(element_type(v.type)) for v in (*op.operands, *op.results)):
         # A conversion between floats is itself the rounding; from one 16-bit
         # type to the other it goes through float32.

@@ -954,6 +954,32 @@ _attention.add("attention_values_slice_f32", func("attention_values_slice_f32", 
     [np.concatenate([random_array("f32", (2, 45, 32), rng, edges=False), np.full((2, 5, 32), np.nan, np.float32)],
                     axis=1), np.zeros((1, 1, 1), np.float32)], tol=accumulated("f32"))
 _attention_case("attention_heads_bf16", "bf16", (1, 2, 40, 32), 45, 32, (1, 1, 40, 45), dynamic=(2,))
+_attention_case("attention_causal_late_keys_bf16", "bf16", (2, 3, 50, 16), 200, 24, (1, 1, 1, 200),
+                dynamic=(0, 2), attrs="causal = true", late_keys=True)
+
+
+def _transposed_heads_case(name, dt, batch, seq, heads, depth, masked_key):
+    """Attention on heads split out of [batch, seq, heads, depth] by
+    transposes, as models write it: the kernel reads the inputs through
+    transposed views (a stride of heads x depth between a head's rows).
+    Key `masked_key` of each sequence is masked (-inf)."""
+    xt, mt = t(["?", "?", str(heads), str(depth)], dt), t(["?", "1", "1", "?"], dt)
+    ht = t(["?", str(heads), "?", str(depth)], dt)
+    lines = [f"%{x}h = tcp.transpose %{x} {{permutation = [0, 2, 1, 3]}} : {xt} -> {ht}" for x in "qkv"]
+    lines.append(f"%0 = tcp.attention %qh, %kh, %vh, %m {{causal = false}} : {ht}, {ht}, {ht}, {mt} -> {ht}")
+
+    def inputs(rng):
+        q, k, v = (random_array(dt, (batch, seq, heads, depth), rng, edges=False) for _ in range(3))
+        m = random_array(dt, (batch, 1, 1, seq), rng, edges=False)
+        m[..., masked_key] = -np.inf
+        return [q, k, v, m]
+
+    _attention.add(name, func(name, [("q", xt), ("k", xt), ("v", xt), ("m", mt)], lines, [("0", ht)]), inputs,
+                   tol=accumulated(dt))
+
+
+_transposed_heads_case("attention_transposed_heads_bf16", "bf16", 2, 150, 3, 32, masked_key=7)
+_transposed_heads_case("attention_transposed_heads_f32", "f32", 1, 37, 4, 20, masked_key=0)
 
 
 def _broadcast_operand_case(name, side, source, operand, other, lb, rb, lc, rc, axes):

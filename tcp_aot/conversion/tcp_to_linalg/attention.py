@@ -11,9 +11,14 @@ The operands' buffers (bufferization.to_buffer) and a fresh result buffer
 meet the kernel in an scf.forall over the batch and head dims (a thread
 per slice, once it is an OpenMP loop), as 2-D strided views; a mask dim of
 1 is read at 0 (the kernel reads its last two dims of 1 with stride 0).
-Float32 and float64 (the latter in plain loops): bfloat16 and float16
-attention reaches here widened to float32 (widen-16-bit-floats), as every
-computing op does."""
+An operand that is a transpose (the heads split out of [batch, seq,
+heads, dim] as models write it) is read through a transposed view of its
+input's buffer (memref.transpose): the kernel takes any strides, and the
+transpose no longer copies the tensor.
+
+Float32 and bfloat16 in blocks (bfloat16 converted as the kernel copies
+it, widen-16-bit-floats leaving it alone), float64 in plain loops;
+float16 reaches here widened to float32, as every computing op does."""
 
 from __future__ import annotations
 
@@ -24,13 +29,15 @@ from torch_mlir.dialects import arith, bufferization, func, memref, scf
 from torch_mlir.dialects import math as math_d
 
 from ...dialects import tcp
+from ...dialects.tcp_base import i64_array
 from ...linalg_builders import DYNAMIC, any_strides, declare_kernel, dim_of, index_const
 from ..pattern_list import PatternList, Unsupported
 
 PATTERNS = PatternList()
 
-# By element type: f32's in blocks, f64's a query and a key at a time (plain loops).
-KERNELS = {"f32": "__tcp_aot_attention_f32", "f64": "__tcp_aot_attention_f64"}
+# By element type: f32's and bf16's in blocks, f64's a query and a key at a
+# time (plain loops). The scale is passed in the type the kernel computes in.
+KERNELS = {"f32": "__tcp_aot_attention_f32", "bf16": "__tcp_aot_attention_bf16", "f64": "__tcp_aot_attention_f64"}
 
 
 @PATTERNS.register(tcp.AttentionOp.OPERATION_NAME)
@@ -39,19 +46,20 @@ def lower_attention(op, rewriter):
     out_t = ir.RankedTensorType(view.out.type)
     kernel = KERNELS.get(str(out_t.element_type))
     if kernel is None:
-        raise Unsupported(f"attention is computed in f32 or f64 (bf16 and f16 widened to f32), not "
+        raise Unsupported(f"attention is computed in f32, bf16 or f64 (f16 widened to f32), not "
                           f"{out_t.element_type}")
     elem = out_t.element_type
+    compute = ir.F32Type.get() if str(elem) == "bf16" else elem
     rank = out_t.rank
-    operands = (view.query, view.key, view.value, view.mask)
-    buffers = [bufferization.ToBufferOp(_buffer_type(x.type), x, read_only=True).result for x in operands]
-    sizes = [dim_of(view.query, d) for d in range(rank - 1)] + [dim_of(view.value, rank - 1)]
+    buffers = [_read_buffer(x) for x in (view.query, view.key, view.value)]
+    buffers.append(bufferization.ToBufferOp(_buffer_type(view.mask.type), view.mask, read_only=True).result)
+    sizes = [_dim(view.query, d) for d in range(rank - 1)] + [_dim(view.value, rank - 1)]
     out = memref.AllocOp(ir.MemRefType.get(out_t.shape, elem),
                          [s for s in sizes if isinstance(s, ir.Value)], []).result
     out_view = memref.CastOp(_buffer_type(out_t), out).result
     matrix = any_strides([DYNAMIC, DYNAMIC], elem)
-    kernel_type = declare_kernel(_module(op), kernel, [matrix] * 5 + [elem, ir.IntegerType.get_signless(1)])
-    scale = _scale(view, elem)
+    kernel_type = declare_kernel(_module(op), kernel, [matrix] * 5 + [compute, ir.IntegerType.get_signless(1)])
+    scale = _scale(view, compute)
     causal = arith.ConstantOp(ir.IntegerType.get_signless(1), int(ir.BoolAttr(view.causal).value)).result
 
     def call(indices: list[ir.Value]) -> None:
@@ -73,11 +81,40 @@ def _scale(view: tcp.AttentionOp, elem: ir.Type) -> ir.Value:
     """The op's scale, or 1/sqrt(E) of its query."""
     if view.scale is not None:
         return arith.ConstantOp(elem, ir.FloatAttr(view.scale).value).result
-    features = dim_of(view.query, ir.RankedTensorType(view.query.type).rank - 1)
+    features = _dim(view.query, ir.RankedTensorType(view.query.type).rank - 1)
     if isinstance(features, int):
         return arith.ConstantOp(elem, 1 / math.sqrt(features)).result
     count = arith.UIToFPOp(elem, arith.IndexCastUIOp(ir.IntegerType.get_signless(64), features).result).result
     return math_d.RsqrtOp(count).result
+
+
+def _read_buffer(x: ir.Value) -> ir.Value:
+    """x's buffer, read only: a transposed view of the input's buffer where
+    x is a transpose (tcp's, or linalg's if it was lowered first)."""
+    source, perm = _transposed(x)
+    if source is None:
+        return bufferization.ToBufferOp(_buffer_type(x.type), x, read_only=True).result
+    buffer = bufferization.ToBufferOp(_buffer_type(source.type), source, read_only=True).result
+    return memref.TransposeOp(_buffer_type(x.type), buffer,
+                              ir.AffineMapAttr.get(ir.AffineMap.get_permutation(perm))).result
+
+
+def _dim(x: ir.Value, d: int) -> ir.Value | int:
+    """Dim d of x, read from the input of the transpose that gives x if one
+    does (which then need not be computed at all)."""
+    source, perm = _transposed(x)
+    return dim_of(x, d) if source is None else dim_of(source, perm[d])
+
+
+def _transposed(x: ir.Value) -> tuple[ir.Value | None, list[int]]:
+    """The input and permutation of the transpose that gives x, if one does."""
+    transpose = tcp.producer(x, tcp.TransposeOp)
+    if transpose is not None:
+        return transpose.in_, i64_array(transpose.permutation)
+    owner = x.owner
+    if isinstance(owner, (ir.Operation, ir.OpView)) and owner.operation.name == "linalg.transpose":
+        return owner.operation.operands[0], list(ir.DenseI64ArrayAttr(owner.operation.attributes["permutation"]))
+    return None, []
 
 
 def _buffer_type(t: ir.Type) -> ir.MemRefType:

@@ -49,3 +49,36 @@ func.func @f64(%q: tensor<4x8xf64>, %m: tensor<1x1xf64>) -> tensor<4x8xf64> {
   %0 = tcp.attention %q, %q, %q, %m {causal = false} : tensor<4x8xf64>, tensor<4x8xf64>, tensor<4x8xf64>, tensor<1x1xf64> -> tensor<4x8xf64>
   return %0 : tensor<4x8xf64>
 }
+
+// -----
+
+// bfloat16 has a kernel of its own, which computes in float32: its scale is
+// an f32.
+// CHECK: func.func private @__tcp_aot_attention_bf16(memref<?x?xbf16, strided<[?, ?], offset: ?>>, {{.*}}, f32, i1)
+// CHECK-LABEL: func.func @bf16
+// CHECK: %[[SCALE:.*]] = arith.constant 0.353553385 : f32
+// CHECK: call @__tcp_aot_attention_bf16({{.*}}, %[[SCALE]], %{{.*}}) : ({{.*}}, f32, i1) -> ()
+func.func @bf16(%q: tensor<4x8xbf16>, %m: tensor<1x1xbf16>) -> tensor<4x8xbf16> {
+  %0 = tcp.attention %q, %q, %q, %m {causal = false} : tensor<4x8xbf16>, tensor<4x8xbf16>, tensor<4x8xbf16>, tensor<1x1xbf16> -> tensor<4x8xbf16>
+  return %0 : tensor<4x8xbf16>
+}
+
+// -----
+
+// Heads split out of [batch, seq, heads, dim] by a transpose: the kernel
+// reads them through a transposed view of the input's buffer, and the
+// transpose (no other use left) is gone.
+// CHECK-LABEL: func.func @transposed_heads
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[X:.*]] = bufferization.to_buffer %arg0 read_only : tensor<2x?x12x64xbf16> to memref<2x?x12x64xbf16, strided<[?, ?, ?, ?], offset: ?>>
+// CHECK: %[[Q:.*]] = memref.transpose %[[X]] (d0, d1, d2, d3) -> (d0, d2, d1, d3) : memref<2x?x12x64xbf16, strided<[?, ?, ?, ?], offset: ?>> to memref<2x12x?x64xbf16, strided<[?, ?, ?, ?], offset: ?>>
+// CHECK: %[[V:.*]] = bufferization.to_buffer %arg1 read_only : tensor<2x12x?x64xbf16>
+// CHECK: scf.forall
+// CHECK: memref.subview %[[Q]]
+// CHECK: memref.subview %[[V]]
+// CHECK-NOT: linalg.transpose
+func.func @transposed_heads(%x: tensor<2x?x12x64xbf16>, %v: tensor<2x12x?x64xbf16>, %m: tensor<1x1x1x1xbf16>) -> tensor<2x12x?x64xbf16> {
+  %q = tcp.transpose %x {permutation = [0, 2, 1, 3]} : tensor<2x?x12x64xbf16> -> tensor<2x12x?x64xbf16>
+  %0 = tcp.attention %q, %q, %v, %m {causal = false} : tensor<2x12x?x64xbf16>, tensor<2x12x?x64xbf16>, tensor<2x12x?x64xbf16>, tensor<1x1x1x1xbf16> -> tensor<2x12x?x64xbf16>
+  return %0 : tensor<2x12x?x64xbf16>
+}

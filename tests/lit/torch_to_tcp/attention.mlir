@@ -39,15 +39,16 @@ func.func @bool_mask(%q: !torch.vtensor<[3,5,16],f32>, %k: !torch.vtensor<[3,7,1
 
 // No mask is a 1 x ... x 1 zero; grouped keys and values (enable_gqa) are
 // repeated to the query's heads, each head H / Hkv times in a row. In
-// bfloat16, the op computes on its operands widened to float32.
+// bfloat16, the op takes its operands as they are (its kernel converts
+// them, widen-16-bit-floats).
 // CHECK-LABEL: func.func @grouped
 // CHECK: %[[K1:.*]] = tensor.expand_shape %arg1 {{\[}}[0], [1, 2], [3], [4]] output_shape [1, 2, 1, 9, 16] : tensor<1x2x9x16xbf16> into tensor<1x2x1x9x16xbf16>
 // CHECK: %[[K3:.*]] = tcp.broadcast %[[K1]], %{{.*}} {axes = [2]} : tensor<1x2x1x9x16xbf16>, index -> tensor<1x2x3x9x16xbf16>
 // CHECK: %[[K:.*]] = tensor.collapse_shape %[[K3]] {{\[}}[0], [1, 2], [3], [4]] : tensor<1x2x3x9x16xbf16> into tensor<1x6x9x16xbf16>
-// CHECK: %[[KF:.*]] = tcp.cast %[[K]] : tensor<1x6x9x16xbf16> -> tensor<1x6x9x16xf32>
-// CHECK: %[[ZERO:.*]] = tcp.const {value = dense<0.000000e+00> : tensor<1x1x1x1xf32>}
-// CHECK: %[[R:.*]] = tcp.attention %{{.*}}, %[[KF]], %{{.*}}, %[[ZERO]] {causal = false} : tensor<1x6x9x16xf32>, tensor<1x6x9x16xf32>, tensor<1x6x9x16xf32>, tensor<1x1x1x1xf32> -> tensor<1x6x9x16xf32>
-// CHECK: tcp.cast %[[R]] : tensor<1x6x9x16xf32> -> tensor<1x6x9x16xbf16>
+// CHECK: %[[ZERO:.*]] = tcp.const {value = dense<0.000000e+00> : tensor<1x1x1x1xbf16>}
+// CHECK-NOT: tcp.cast
+// CHECK: %[[R:.*]] = tcp.attention %arg0, %[[K]], %{{.*}}, %[[ZERO]] {causal = false} : tensor<1x6x9x16xbf16>, tensor<1x6x9x16xbf16>, tensor<1x6x9x16xbf16>, tensor<1x1x1x1xbf16> -> tensor<1x6x9x16xbf16>
+// CHECK: return %[[R]]
 func.func @grouped(%q: !torch.vtensor<[1,6,9,16],bf16>, %k: !torch.vtensor<[1,2,9,16],bf16>) -> !torch.vtensor<[1,6,9,16],bf16> {
   %none = torch.constant.none
   %zero = torch.constant.float 0.000000e+00

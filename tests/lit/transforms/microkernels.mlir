@@ -3,7 +3,8 @@
 // micro-kernel (the matmul schedule leaves it alone); f32 products stay
 // linalg.matmul, but for those by a weight (below). call-microkernels: a marked
 // generic on buffers becomes a call of the kernel through MLIR's C
-// interface, its operands cast to fully dynamic strided views.
+// interface, its operands cast to fully dynamic strided views, and whether
+// it adds to C (true: these products' C are arguments).
 // RUN: tcp-opt %s --split-input-file --mark-microkernel-products | FileCheck %s --check-prefix=MARK
 // RUN: tcp-opt %s --split-input-file --pass-pipeline="mark-microkernel-products,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},call-microkernels" | FileCheck %s --check-prefix=CALL
 
@@ -17,12 +18,13 @@
 // MARK: linalg.yield %[[S]] : f32
 // MARK: linalg.matmul ins(%arg3, %arg4 : tensor<8x16xf32>, tensor<16x32xf32>)
 
-// CALL: func.func private @__tcp_aot_matmul_bf16(memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>) attributes {llvm.emit_c_interface}
+// CALL: func.func private @__tcp_aot_matmul_bf16(memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, i1) attributes {llvm.emit_c_interface}
 // CALL-LABEL: func.func @products
 // CALL: %[[A:.*]] = memref.cast %arg0 : memref<?x64xbf16> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
 // CALL: %[[B:.*]] = memref.cast %arg1 : memref<64x40xbf16> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
 // CALL: %[[C:.*]] = memref.cast %{{.*}} : memref<?x40xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
-// CALL: call @__tcp_aot_matmul_bf16(%[[A]], %[[B]], %[[C]])
+// CALL: %[[TRUE:.*]] = arith.constant true
+// CALL: call @__tcp_aot_matmul_bf16(%[[A]], %[[B]], %[[C]], %[[TRUE]])
 // CALL-NOT: tcp_aot.microkernel
 func.func @products(%a: tensor<?x64xbf16>, %b: tensor<64x40xbf16>, %c: tensor<?x40xf32>,
                     %x: tensor<8x16xf32>, %y: tensor<16x32xf32>, %z: tensor<8x32xf32>) -> (tensor<?x40xf32>, tensor<8x32xf32>) {
@@ -45,9 +47,9 @@ func.func @products(%a: tensor<?x64xbf16>, %b: tensor<64x40xbf16>, %c: tensor<?x
 // MARK: arith.addi %[[C]], %[[M]] : i32
 // MARK: linalg.matmul ins(%arg3, %arg4 : tensor<4x8xi8>, tensor<8x4xi8>)
 
-// CALL: func.func private @__tcp_aot_matmul_i8(memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi32, strided<[?, ?], offset: ?>>) attributes {llvm.emit_c_interface}
+// CALL: func.func private @__tcp_aot_matmul_i8(memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi32, strided<[?, ?], offset: ?>>, i1) attributes {llvm.emit_c_interface}
 // CALL-LABEL: func.func @int8_products
-// CALL: call @__tcp_aot_matmul_i8(%{{.*}}, %{{.*}}, %{{.*}})
+// CALL: call @__tcp_aot_matmul_i8(%{{.*}}, %{{.*}}, %{{.*}}, %true)
 func.func @int8_products(%a: tensor<?x256xi8>, %b: tensor<256x96xi8>, %c: tensor<?x96xi32>,
                          %x: tensor<4x8xi8>, %y: tensor<8x4xi8>, %z: tensor<4x4xi8>) -> (tensor<?x96xi32>, tensor<4x4xi8>) {
   %0 = linalg.matmul ins(%a, %b : tensor<?x256xi8>, tensor<256x96xi8>) outs(%c : tensor<?x96xi32>) -> tensor<?x96xi32>
@@ -66,9 +68,9 @@ func.func @int8_products(%a: tensor<?x256xi8>, %b: tensor<256x96xi8>, %c: tensor
 // MARK: linalg.generic {{.*}} ins(%arg0, %[[T]] : tensor<?x64xf32>, tensor<64x128xf32>) {{.*}} attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
 // MARK: linalg.matmul ins(%arg0, %arg2 : tensor<?x64xf32>, tensor<64x128xf32>)
 
-// CALL: func.func private @__tcp_aot_matmul_f32(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>) attributes {llvm.emit_c_interface}
+// CALL: func.func private @__tcp_aot_matmul_f32(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, i1) attributes {llvm.emit_c_interface}
 // CALL-LABEL: func.func @f32_weight_products
-// CALL: call @__tcp_aot_matmul_f32(%{{.*}}, %{{.*}}, %{{.*}})
+// CALL: call @__tcp_aot_matmul_f32(%{{.*}}, %{{.*}}, %{{.*}}, %true)
 func.func @f32_weight_products(%a: tensor<?x64xf32>, %c: tensor<?x128xf32>, %b: tensor<64x128xf32>)
     -> (tensor<?x128xf32>, tensor<?x128xf32>) {
   %w = arith.constant dense_resource<w> : tensor<64x256xf32>
@@ -76,4 +78,48 @@ func.func @f32_weight_products(%a: tensor<?x64xf32>, %c: tensor<?x128xf32>, %b: 
   %0 = linalg.matmul ins(%a, %tile : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
   %1 = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
   return %0, %1 : tensor<?x128xf32>, tensor<?x128xf32>
+}
+
+// -----
+
+// Products into zeros: the fill of 0 (one value for both products, as CSE
+// leaves it) gives way to a fresh uninitialized tensor for each, directly
+// or as the output of the parallel loop whose threads write their slices;
+// the kernel is told not to add to C (false), and its buffer is neither
+// filled nor a copy of a filled one. A fill of -0 stays (the kernel would give +0 for a zero product).
+// MARK-LABEL: func.func @from_zero
+// MARK-DAG: %[[NEG:.*]] = arith.constant -0.000000e+00 : f32
+// MARK: %[[E1:.*]] = tensor.empty(%arg2) : tensor<?x40xf32>
+// MARK: %[[E2:.*]] = tensor.empty(%arg2) : tensor<?x40xf32>
+// MARK: %[[E:.*]] = tensor.empty(%arg2) : tensor<?x40xf32>
+// MARK: %[[NEGFILL:.*]] = linalg.fill ins(%[[NEG]] : f32) outs(%[[E]] : tensor<?x40xf32>)
+// MARK: linalg.generic {{.*}} outs(%[[E1]] : tensor<?x40xf32>) attrs = {tcp_aot.from_zero, tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
+// MARK: scf.forall ({{.*}}) in (2) shared_outs(%[[S:.*]] = %[[E2]])
+// MARK: linalg.generic {{.*}} attrs = {tcp_aot.from_zero, tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
+// MARK: linalg.generic {{.*}} outs(%[[NEGFILL]] : tensor<?x40xf32>) attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
+
+// CALL-LABEL: func.func @from_zero
+// CALL: call @__tcp_aot_matmul_bf16(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}})
+// CALL: call @__tcp_aot_matmul_bf16(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}})
+// CALL: call @__tcp_aot_matmul_bf16(%{{.*}}, %{{.*}}, %{{.*}}, %true)
+func.func @from_zero(%a: tensor<?x64xbf16>, %b: tensor<64x40xbf16>, %m: index)
+    -> (tensor<?x40xf32>, tensor<?x40xf32>, tensor<?x40xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %neg = arith.constant -0.0 : f32
+  %e = tensor.empty(%m) : tensor<?x40xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%e : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %negfill = linalg.fill ins(%neg : f32) outs(%e : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<?x64xbf16>, tensor<64x40xbf16>) outs(%fill : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %1 = scf.forall (%i) in (2) shared_outs(%s = %fill) -> (tensor<?x40xf32>) {
+    %rows = arith.constant 4 : index
+    %at = arith.muli %i, %rows : index
+    %ai = tensor.extract_slice %a[%at, 0] [4, 64] [1, 1] : tensor<?x64xbf16> to tensor<4x64xbf16>
+    %si = tensor.extract_slice %s[%at, 0] [4, 40] [1, 1] : tensor<?x40xf32> to tensor<4x40xf32>
+    %pi = linalg.matmul ins(%ai, %b : tensor<4x64xbf16>, tensor<64x40xbf16>) outs(%si : tensor<4x40xf32>) -> tensor<4x40xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %pi into %s[%at, 0] [4, 40] [1, 1] : tensor<4x40xf32> into tensor<?x40xf32>
+    }
+  }
+  %2 = linalg.matmul ins(%a, %b : tensor<?x64xbf16>, tensor<64x40xbf16>) outs(%negfill : tensor<?x40xf32>) -> tensor<?x40xf32>
+  return %0, %1, %2 : tensor<?x40xf32>, tensor<?x40xf32>, tensor<?x40xf32>
 }

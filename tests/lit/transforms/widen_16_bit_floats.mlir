@@ -124,3 +124,20 @@ func.func @scores(%q: tensor<?x?x64xbf16>, %k: tensor<?x?x64xbf16>, %s: tensor<1
   %1 = tcp.contract %qt, %ks {lhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_batch_dims = [0], rhs_contracting_dims = [1]} : tensor<?x?x64xf32>, tensor<?x64x?xf32> -> tensor<?x?x?xf32>
   return %0, %1 : tensor<?x?x?xf32>, tensor<?x?x?xf32>
 }
+
+// -----
+
+// Bfloat16 attention keeps its operands (its kernel converts them as it
+// copies them, and rounds its output once); float16 attention is widened.
+// CHECK-LABEL: func.func @attention
+// CHECK-NOT: tcp.cast
+// CHECK: %[[A:.*]] = tcp.attention %arg0, %arg0, %arg0, %arg1 {causal = false} : tensor<4x8xbf16>, tensor<4x8xbf16>, tensor<4x8xbf16>, tensor<1x1xbf16> -> tensor<4x8xbf16>
+// CHECK: tcp.cast %arg2 : tensor<4x8xf16> -> tensor<4x8xf32>
+// CHECK: %[[W:.*]] = tcp.attention {{.*}} : tensor<4x8xf32>, {{.*}} -> tensor<4x8xf32>
+// CHECK: %[[H:.*]] = tcp.cast %[[W]] : tensor<4x8xf32> -> tensor<4x8xf16>
+// CHECK: return %[[A]], %[[H]]
+func.func @attention(%q: tensor<4x8xbf16>, %m: tensor<1x1xbf16>, %h: tensor<4x8xf16>, %hm: tensor<1x1xf16>) -> (tensor<4x8xbf16>, tensor<4x8xf16>) {
+  %0 = tcp.attention %q, %q, %q, %m {causal = false} : tensor<4x8xbf16>, tensor<4x8xbf16>, tensor<4x8xbf16>, tensor<1x1xbf16> -> tensor<4x8xbf16>
+  %1 = tcp.attention %h, %h, %h, %hm {causal = false} : tensor<4x8xf16>, tensor<4x8xf16>, tensor<4x8xf16>, tensor<1x1xf16> -> tensor<4x8xf16>
+  return %0, %1 : tensor<4x8xbf16>, tensor<4x8xf16>
+}
