@@ -11,6 +11,12 @@ each tile is finished while it is still in cache. Finished in place, the
 product has no buffer of its own (it writes the epilogue's result); an
 epilogue of another type (a bf16 layer's bias add rounded to bf16, an int8
 layer's requantization) reads the tile the product just wrote.
+
+A product first gets a zeroing of its own: CSE makes the fills of a
+model's products of one shape (BERT's query, key and value, every layer's)
+one op, and a product whose fill others write too has no epilogue (nor
+tiles zeroed in cache, mark-parallel), and its buffer would be a copy of
+the one filled buffer.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ _PARALLEL = "#linalg.iterator_type<parallel>"
 
 def mark_product_epilogues(root: ir.Operation) -> None:
     for product in collect(root, lambda op: op.name == "linalg.matmul"):
+        _own_fill(product)
         _read_unexpanded(product)
         found = _epilogue(product)
         if found is not None:
@@ -58,6 +65,21 @@ def zeroed_by_fill(product: ir.Operation) -> bool:
     else reads, which the schedules move into its tiles."""
     init = defining_op(product.operands[len(product.operands) - 1])
     return init is not None and init.name == "linalg.fill" and len(list(init.results[0].uses)) == 1
+
+
+def _own_fill(product: ir.Operation) -> None:
+    """A product zeroed by a fill (of an uninitialized tensor) that other ops
+    use too gets a copy of the fill for itself."""
+    init = product.operands[len(product.operands) - 1]
+    fill = defining_op(init)
+    if fill is None or fill.name != "linalg.fill" or len(list(fill.results[0].uses)) == 1:
+        return
+    empty = defining_op(fill.operands[1])
+    if empty is None or empty.name != "tensor.empty":
+        return
+    own = fill.clone(ir.InsertionPoint(fill))
+    own.operands[1] = empty.clone(ir.InsertionPoint(own)).results[0]
+    product.operands[len(product.operands) - 1] = own.results[0]
 
 
 def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:

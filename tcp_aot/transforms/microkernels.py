@@ -100,12 +100,13 @@ def mark_microkernel_products(root: ir.Operation) -> None:
 
 def _start_from_zero(init: ir.Value) -> ir.Value | bool:
     """Whether a product into `init` starts from zero, made so: a fill of 0
-    gives way to an uninitialized tensor (returned, for the product's init);
-    a slice of a parallel loop's shared output that this product alone
-    writes, filled with 0 before the loop, has the loop's output start
-    uninitialized instead (True)."""
-    if _zero_fill(init) is not None:
-        return _fresh_empty(_zero_fill(init))
+    gives way to what it fills (returned, for the product's init); a slice
+    of a parallel loop's shared output that this product alone writes,
+    filled with 0 before the loop, has the loop's output start unfilled
+    instead (True)."""
+    fill = _zero_fill(init)
+    if fill is not None:
+        return _unfilled(fill) or False
     slice_ = init.owner
     if not (isinstance(slice_, (ir.Operation, ir.OpView)) and slice_.operation.name == "tensor.extract_slice"):
         return False
@@ -117,23 +118,23 @@ def _start_from_zero(init: ir.Value) -> ir.Value | bool:
     position = len(loop.operands) - outputs + shared.arg_number - (len(shared.owner.arguments) - outputs)
     fill = _zero_fill(loop.operands[position])
     # The loop's threads write the whole output, each its slice: the product's and its insertion only.
-    users = {use.owner.name for use in shared.uses}
-    if fill is None or users != {"tensor.extract_slice", "tensor.parallel_insert_slice"} or \
-            len(list(shared.uses)) != 2:
+    users = [use.owner.name for use in shared.uses]
+    if fill is None or sorted(users) != ["tensor.extract_slice", "tensor.parallel_insert_slice"]:
         return False
-    loop.operands[position] = _fresh_empty(fill)
+    unfilled = _unfilled(fill)
+    if unfilled is None:
+        return False
+    loop.operands[position] = unfilled
     return True
 
 
 def _zero_fill(v: ir.Value) -> ir.Operation | None:
-    """The linalg.fill of +0 (of an uninitialized tensor) that gives v, if one does."""
+    """The linalg.fill of +0 that gives v, if one does."""
     fill = v.owner
     if not (isinstance(fill, (ir.Operation, ir.OpView)) and fill.operation.name == "linalg.fill"):
         return None
-    value, out = fill.operation.operands
-    constant, empty = value.owner, out.owner
-    if not all(isinstance(o, (ir.Operation, ir.OpView)) for o in (constant, empty)) or \
-            constant.operation.name != "arith.constant" or empty.operation.name != "tensor.empty":
+    constant = fill.operation.operands[0].owner
+    if not isinstance(constant, (ir.Operation, ir.OpView)) or constant.operation.name != "arith.constant":
         return None
     attr = constant.operation.attributes["value"]
     zero = (isinstance(attr, ir.IntegerAttr) and ir.IntegerAttr(attr).value == 0) or \
@@ -141,10 +142,16 @@ def _zero_fill(v: ir.Value) -> ir.Operation | None:
     return fill.operation if zero else None
 
 
-def _fresh_empty(fill: ir.Operation) -> ir.Value:
-    """A tensor.empty of the fill's, for one product alone (the fill's may be shared)."""
-    empty = fill.operands[1].owner.operation
-    return empty.clone(ir.InsertionPoint(empty)).results[0]
+def _unfilled(fill: ir.Operation) -> ir.Value | None:
+    """What the fill fills, for its one user to write instead: the fill's
+    own init when nothing else reads the fill, else a tensor.empty like its
+    init (which may be shared), or None."""
+    if len(list(fill.results[0].uses)) == 1:
+        return fill.operands[1]
+    empty = fill.operands[1].owner
+    if not isinstance(empty, (ir.Operation, ir.OpView)) or empty.operation.name != "tensor.empty":
+        return None
+    return empty.operation.clone(ir.InsertionPoint(empty.operation)).results[0]
 
 
 def call_microkernels(root: ir.Operation) -> None:

@@ -39,13 +39,32 @@ def outline_loop_nests(root: ir.Operation, *, options: OutlineOptions = OutlineO
     for f in [op.operation for op in block.operations]:
         if f.name != "func.func" or not f.regions[0].blocks:
             continue
-        nests = [op.operation for op in f.regions[0].blocks[0].operations if op.operation.name in _NESTS]
+        nests = _nests(f.regions[0].blocks[0])
         if len(nests) < options.min_nests:
             continue
         name = ir.StringAttr(f.attributes["sym_name"]).value
         outlined: dict[str, str] = {}  # a function's text (its name left out) -> its name
         for k, nest in enumerate(nests):
             _outline(nest, f"{name}__nest{k}", f, outlined)
+
+
+def _nests(block: ir.Block) -> list[ir.Operation]:
+    """The loop nests of a block: its loops and scf.ifs, but the nests inside
+    an scf.if with a branch of several: canonicalization merges adjacent
+    scf.ifs of one condition, such as mark-parallel's run-time choices
+    between a parallel and a plain loop, and a deep model whose layers are
+    each one nest (a product with its epilogue) can sit whole in one."""
+    found = []
+    for op in block.operations:
+        op = op.operation
+        if op.name not in _NESTS:
+            continue
+        branches = [_nests(b) for region in op.regions for b in region.blocks] if op.name == "scf.if" else []
+        if any(len(branch) > 1 for branch in branches):
+            found += [nest for branch in branches for nest in branch]
+        else:
+            found.append(op)
+    return found
 
 
 def _outline(nest: ir.Operation, name: str, parent: ir.Operation, outlined: dict[str, str]) -> None:

@@ -165,3 +165,39 @@ func.func @through_expand(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %bias: ten
   } -> tensor<2x8x32xbf16>
   return %r : tensor<2x8x32xbf16>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+
+// Two products zeroed by one fill (as CSE leaves them): each gets a fill
+// of its own, and so its epilogue.
+// CHECK-LABEL: func.func @shared_fill
+// CHECK-COUNT-2: linalg.fill
+// CHECK-NOT: linalg.fill
+// CHECK: linalg.matmul {tcp_aot.epilogue}
+// CHECK: linalg.matmul {tcp_aot.epilogue}
+func.func @shared_fill(%a: tensor<16x8xbf16>, %b: tensor<8x32xbf16>, %c: tensor<8x32xbf16>, %bias: tensor<1x32xf32>) -> (tensor<16x32xbf16>, tensor<16x32xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xbf16>, tensor<8x32xbf16>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %q = linalg.matmul ins(%a, %c : tensor<16x8xbf16>, tensor<8x32xbf16>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e = tensor.empty() : tensor<16x32xbf16>
+  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %bias : tensor<16x32xf32>, tensor<1x32xf32>) outs(%e : tensor<16x32xbf16>) {
+  ^bb0(%x: f32, %y: f32, %o: bf16):
+    %s = arith.addf %x, %y : f32
+    %t = arith.truncf %s : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<16x32xbf16>
+  %u = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%q, %bias : tensor<16x32xf32>, tensor<1x32xf32>) outs(%e : tensor<16x32xbf16>) {
+  ^bb0(%x: f32, %y: f32, %o: bf16):
+    %s = arith.addf %x, %y : f32
+    %t = arith.truncf %s : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<16x32xbf16>
+  return %r, %u : tensor<16x32xbf16>, tensor<16x32xbf16>
+}

@@ -82,19 +82,19 @@ func.func @f32_weight_products(%a: tensor<?x64xf32>, %c: tensor<?x128xf32>, %b: 
 
 // -----
 
-// Products into zeros: the fill of 0 (one value for both products, as CSE
-// leaves it) gives way to a fresh uninitialized tensor for each, directly
-// or as the output of the parallel loop whose threads write their slices;
-// the kernel is told not to add to C (false), and its buffer is neither
-// filled nor a copy of a filled one. A fill of -0 stays (the kernel would give +0 for a zero product).
+// Products into zeros: the fill of 0 gives way to what it fills (a fresh
+// uninitialized tensor while the fill is shared, as CSE leaves it; else
+// its own init), for the product or for the parallel loop whose threads
+// write its slices; the kernel is told not to add to C (false), and its
+// buffer is neither filled nor a copy of a filled one. A fill of -0 stays
+// (the kernel would give +0 for a zero product).
 // MARK-LABEL: func.func @from_zero
 // MARK-DAG: %[[NEG:.*]] = arith.constant -0.000000e+00 : f32
-// MARK: %[[E1:.*]] = tensor.empty(%arg2) : tensor<?x40xf32>
-// MARK: %[[E2:.*]] = tensor.empty(%arg2) : tensor<?x40xf32>
+// MARK: %[[FRESH:.*]] = tensor.empty(%arg2) : tensor<?x40xf32>
 // MARK: %[[E:.*]] = tensor.empty(%arg2) : tensor<?x40xf32>
 // MARK: %[[NEGFILL:.*]] = linalg.fill ins(%[[NEG]] : f32) outs(%[[E]] : tensor<?x40xf32>)
-// MARK: linalg.generic {{.*}} outs(%[[E1]] : tensor<?x40xf32>) attrs = {tcp_aot.from_zero, tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
-// MARK: scf.forall ({{.*}}) in (2) shared_outs(%[[S:.*]] = %[[E2]])
+// MARK: linalg.generic {{.*}} outs(%[[FRESH]] : tensor<?x40xf32>) attrs = {tcp_aot.from_zero, tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
+// MARK: scf.forall ({{.*}}) in (2) shared_outs(%[[S:.*]] = %[[E]])
 // MARK: linalg.generic {{.*}} attrs = {tcp_aot.from_zero, tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
 // MARK: linalg.generic {{.*}} outs(%[[NEGFILL]] : tensor<?x40xf32>) attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_bf16"}
 
