@@ -1040,22 +1040,16 @@ static bool tcp_aot_attention_blocks(tcp_aot_att_matrix q, tcp_aot_att_matrix k,
   return true;
 }
 
-TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_f32(tcp_aot_memref_f32_2d *q, tcp_aot_memref_f32_2d *k,
-                                                         tcp_aot_memref_f32_2d *v, tcp_aot_memref_f32_2d *m,
-                                                         tcp_aot_memref_f32_2d *out, float scale, bool causal) {
-  if (tcp_aot_attention_blocks(TCP_AOT_ATT_MATRIX(q), TCP_AOT_ATT_MATRIX(k), TCP_AOT_ATT_MATRIX(v),
-                               TCP_AOT_ATT_MATRIX(m), TCP_AOT_ATT_MATRIX(out), scale, causal, false))
-    return;
-  TCP_AOT_MASK_STRIDES(m);
-  tcp_aot_attention_rows_f32(q, k, v, m->aligned + m->offset, mask_row, mask_step, out, scale, causal);
-}
-
-TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_bf16(tcp_aot_memref_bf16_2d *q, tcp_aot_memref_bf16_2d *k,
-                                                          tcp_aot_memref_bf16_2d *v, tcp_aot_memref_bf16_2d *m,
-                                                          tcp_aot_memref_bf16_2d *out, float scale, bool causal) {
-  if (tcp_aot_attention_blocks(TCP_AOT_ATT_MATRIX(q), TCP_AOT_ATT_MATRIX(k), TCP_AOT_ATT_MATRIX(v),
-                               TCP_AOT_ATT_MATRIX(m), TCP_AOT_ATT_MATRIX(out), scale, causal, true))
-    return;
-  TCP_AOT_MASK_STRIDES(m);
-  tcp_aot_attention_rows_bf16(q, k, v, m->aligned + m->offset, mask_row, mask_step, out, scale, causal);
-}
+// float32's and bfloat16's entries: the blocks, else (no scratch memory
+// left) a query and a key at a time.
+#define TCP_AOT_ATTENTION_ENTRY(name, memref, bf16)                                                              \
+  TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_attention_##name(memref *q, memref *k, memref *v, memref *m,         \
+                                                               memref *out, float scale, bool causal) {          \
+    if (tcp_aot_attention_blocks(TCP_AOT_ATT_MATRIX(q), TCP_AOT_ATT_MATRIX(k), TCP_AOT_ATT_MATRIX(v),            \
+                                 TCP_AOT_ATT_MATRIX(m), TCP_AOT_ATT_MATRIX(out), scale, causal, bf16))           \
+      return;                                                                                                    \
+    TCP_AOT_MASK_STRIDES(m);                                                                                     \
+    tcp_aot_attention_rows_##name(q, k, v, m->aligned + m->offset, mask_row, mask_step, out, scale, causal);     \
+  }
+TCP_AOT_ATTENTION_ENTRY(f32, tcp_aot_memref_f32_2d, false)
+TCP_AOT_ATTENTION_ENTRY(bf16, tcp_aot_memref_bf16_2d, true)
