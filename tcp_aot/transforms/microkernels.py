@@ -20,8 +20,9 @@ place, a row of B per step of K, each on another page when N is large).
   linalg.matmul becomes the same product as a linalg.generic marked
   `tcp_aot.microkernel`, which the matmul schedule leaves alone. A product
   into zeros (a linalg.fill of 0, or the slices of one that a parallel
-  loop's threads write) is marked `tcp_aot.from_zero` and writes into an
-  uninitialized tensor instead: the kernel starts its tiles at zero. Else
+  loop's threads write) is marked `tcp_aot.from_zero` and writes what the
+  fill filled instead (an uninitialized tensor, or a tile of the output):
+  the kernel starts its tiles at zero. Else
   every product copied one zero-filled buffer (the fills of a model's
   products of one shape are one value after CSE, which each product's
   buffer then copies): 5 % of BERT-base's time in bfloat16.
@@ -36,6 +37,8 @@ place, a row of B per step of K, each on another page when N is large).
 """
 
 from __future__ import annotations
+
+import math
 
 from torch_mlir import ir
 from torch_mlir.dialects import arith, func, memref
@@ -137,8 +140,10 @@ def _zero_fill(v: ir.Value) -> ir.Operation | None:
     if not isinstance(constant, (ir.Operation, ir.OpView)) or constant.operation.name != "arith.constant":
         return None
     attr = constant.operation.attributes["value"]
-    zero = (isinstance(attr, ir.IntegerAttr) and ir.IntegerAttr(attr).value == 0) or \
-        (isinstance(attr, ir.FloatAttr) and str(attr).startswith("0.0"))  # +0, not -0
+    if isinstance(attr, ir.FloatAttr):  # +0, not -0 (a zero product is +0)
+        zero = ir.FloatAttr(attr).value == 0.0 and math.copysign(1.0, ir.FloatAttr(attr).value) > 0
+    else:
+        zero = isinstance(attr, ir.IntegerAttr) and ir.IntegerAttr(attr).value == 0
     return fill.operation if zero else None
 
 
