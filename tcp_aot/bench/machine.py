@@ -10,8 +10,8 @@ import subprocess
 from pathlib import Path
 
 # CPU flags that decide how fast the generated code can be.
-SIMD_FLAGS = ("sse4_2", "avx", "avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_bf16", "avx512_fp16",
-              "amx_tile")
+SIMD_FLAGS = ("sse4_2", "avx", "avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_bf16", "avx512_vnni",
+              "avx512_fp16", "amx_tile")
 
 
 def machine(llc: str | None = None) -> dict:

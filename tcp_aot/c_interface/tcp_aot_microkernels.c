@@ -5,9 +5,10 @@
 // TDPBF16PS: 16x the f32 FMAs of AVX-512), and int8 operands into int32 C
 // (a 16 x 64 by 64 x 16 product per TDPBSSD, quantized programs). On a CPU
 // with AMX that the kernel lets the process use, the tile unit computes
-// them; otherwise, or for operands whose rows are not contiguous, a
-// portable loop does. TCP_AOT_NO_AMX=1 in the environment forces the
-// portable loop (for tests and comparisons). And float32 products by a
+// them; on one without (AMD's, older Intel ones) AVX-512's dot products of
+// bf16 pairs and byte groups do (VDPBF16PS, VPDPBUSD); otherwise, or for
+// operands whose rows are not contiguous, a portable loop does
+// (tcp_aot_engine_for). And float32 products by a
 // weight: B packed once into blocks of 32 columns, so that a register tile
 // reads it as one contiguous stream (read in place, each step of K was a
 // row of B on another page: BERT-base's linear layers ran at 40-45 % of
@@ -73,8 +74,7 @@ static bool tcp_aot_amx_usable(void) {
     state = cpu && syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) == 0 ? 1 : -1;
     __atomic_store_n(&tcp_aot_amx_state, state, __ATOMIC_RELEASE);
   }
-  const char *off = getenv("TCP_AOT_NO_AMX");
-  return state == 1 && !(off && *off && strcmp(off, "0") != 0);
+  return state == 1;
 }
 
 // The tile registers: C in tiles 0-3 (2 x 2 blocks of 16 x 16 floats or
@@ -502,6 +502,144 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
   _tile_release();
 }
 
+// ---- bf16 and int8 without the tile unit: AVX-512 dot products ----
+//
+// AMD's Zen 4 and 5 and Intel's CPUs before Sapphire Rapids have no AMX
+// but multiply pairs of bf16 (AVX512-BF16: VDPBF16PS adds to 16 floats the
+// sums of 16 pairs of products) and groups of 4 bytes (AVX512-VNNI:
+// VPDPBUSD, unsigned by signed bytes into 16 int32s): twice and four times
+// the multiply-adds of an FMA. A register tile of R rows x 32 columns of C
+// stays in 2R vector registers over a depth block of packed B (packed as
+// for the tiles: each group of rows of B is two vectors of 16 columns),
+// and each row's group of A is broadcast from memory into its two dot
+// products. VPDPBUSD's unsigned operand is B, its bytes offset by 128 (b ^
+// 0x80 = b + 128 as an unsigned byte): C then takes 128 x the sum of each
+// row of A off, once.
+enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_PREFETCH = 16 };
+
+// One group of rows of B (two vectors) into the tile, each row's group of A
+// (4 bytes at `a_row` + i x `stride`) broadcast.
+#define TCP_AOT_DOT_STEP(R, DOT, b_row, a_row, stride)                                                                \
+  {                                                                                                                   \
+    __m512i b0 = _mm512_load_si512(b_row), b1 = _mm512_load_si512((b_row) + TCP_AOT_ROW_BYTES);                       \
+    for (int i = 0; i < R; ++i) {                                                                                     \
+      int32_t group;                                                                                                  \
+      memcpy(&group, (a_row) + i * (stride), 4);                                                                      \
+      __m512i x = _mm512_set1_epi32(group);                                                                           \
+      acc[i][0] = DOT(acc[i][0], b0, x);                                                                              \
+      acc[i][1] = DOT(acc[i][1], b1, x);                                                                              \
+    }                                                                                                                 \
+  }
+
+#define TCP_AOT_DOT_TILE(NAME, R, TARGET, DOT)                                                                        \
+  __attribute__((target(TARGET))) static void NAME##_##R(const uint8_t *a, int64_t lda, const uint8_t *b, int32_t *c, \
+                                                         int64_t ldc, int64_t groups, const uint8_t *tail,            \
+                                                         const int32_t *offsets, bool from_zero) {                    \
+    __m512i acc[R][2];                                                                                                \
+    for (int i = 0; i < R; ++i)                                                                                       \
+      for (int h = 0; h < 2; ++h) {                                                                                   \
+        acc[i][h] = from_zero ? _mm512_setzero_si512() : _mm512_loadu_si512(c + i * ldc + 16 * h);                    \
+        if (offsets) acc[i][h] = _mm512_add_epi32(acc[i][h], _mm512_set1_epi32(offsets[i]));                          \
+      }                                                                                                               \
+    for (int64_t g = 0; g < groups; ++g) {                                                                            \
+      _mm_prefetch((const char *)b + (g + TCP_AOT_DOT_PREFETCH) * 2 * TCP_AOT_ROW_BYTES, _MM_HINT_T0);                \
+      _mm_prefetch((const char *)b + (g + TCP_AOT_DOT_PREFETCH) * 2 * TCP_AOT_ROW_BYTES + 64, _MM_HINT_T0);           \
+      TCP_AOT_DOT_STEP(R, DOT, b + g * 2 * TCP_AOT_ROW_BYTES, a + 4 * g, lda)                                         \
+    }                                                                                                                 \
+    if (tail) TCP_AOT_DOT_STEP(R, DOT, b + groups * 2 * TCP_AOT_ROW_BYTES, tail, TCP_AOT_GROUP)                       \
+    for (int i = 0; i < R; ++i) {                                                                                     \
+      _mm512_storeu_si512(c + i * ldc, acc[i][0]);                                                                    \
+      _mm512_storeu_si512(c + i * ldc + 16, acc[i][1]);                                                               \
+    }                                                                                                                 \
+  }
+
+#define TCP_AOT_DOT_BF16(acc, b, x) \
+  _mm512_castps_si512(_mm512_dpbf16_ps(_mm512_castsi512_ps(acc), (__m512bh)(b), (__m512bh)(x)))
+#define TCP_AOT_DOT_I8(acc, b, x) _mm512_dpbusd_epi32(acc, _mm512_xor_si512(b, _mm512_set1_epi8(-128)), x)
+#define TCP_AOT_DOT_TILES(NAME, TARGET, DOT)                                                                         \
+  TCP_AOT_DOT_TILE(NAME, 1, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 2, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 3, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 4, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 5, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 6, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 7, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 8, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 9, TARGET, DOT)                                                                             \
+  TCP_AOT_DOT_TILE(NAME, 10, TARGET, DOT)                                                                            \
+  TCP_AOT_DOT_TILE(NAME, 11, TARGET, DOT)                                                                            \
+  TCP_AOT_DOT_TILE(NAME, 12, TARGET, DOT)                                                                            \
+  static const tcp_aot_dot_tile NAME##s[TCP_AOT_DOT_ROWS + 1] = {                                                    \
+      NULL, NAME##_1, NAME##_2, NAME##_3, NAME##_4, NAME##_5, NAME##_6, NAME##_7, NAME##_8, NAME##_9, NAME##_10,    \
+      NAME##_11, NAME##_12};
+
+typedef void (*tcp_aot_dot_tile)(const uint8_t *, int64_t, const uint8_t *, int32_t *, int64_t, int64_t,
+                                 const uint8_t *, const int32_t *, bool);
+TCP_AOT_DOT_TILES(tcp_aot_bf16_dot_tile, "avx512f,avx512bf16", TCP_AOT_DOT_BF16)
+TCP_AOT_DOT_TILES(tcp_aot_i8_dot_tile, "avx512f,avx512bw,avx512vnni", TCP_AOT_DOT_I8)
+
+// The dot kernel's scratch past the AMX kernel's: the offsets of m rows.
+static size_t tcp_aot_dot_scratch_bytes(int64_t k_bytes, int64_t m) {
+  return tcp_aot_amx_scratch_bytes(k_bytes) + 4 * (size_t)m;
+}
+
+// C (+)= A x B as tcp_aot_matmul_amx takes them, on the dot products: by
+// chunks of B's columns (packed into `scratch` unless `prepacked`), depth
+// blocks of K and register tiles of DOT_ROWS x 32. K's last group of 4
+// bytes, when A's rows end inside it, is read from a zero-padded copy.
+static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int64_t lda, const uint8_t *b,
+                               int64_t ldb, const uint8_t *prepacked, int32_t *c, int64_t ldc, int64_t m, int64_t n,
+                               int64_t k, bool accumulate, uint8_t *scratch) {
+  int64_t size = operands == TCP_AOT_BF16 ? 2 : 1, k_bytes = k * size, k_pad = tcp_aot_padded_depth(k_bytes);
+  int64_t whole = k_bytes / TCP_AOT_GROUP * TCP_AOT_GROUP, a_stride = lda * size;
+  const tcp_aot_dot_tile *tiles = operands == TCP_AOT_BF16 ? tcp_aot_bf16_dot_tiles : tcp_aot_i8_dot_tiles;
+  int32_t *offsets = NULL;
+  if (operands == TCP_AOT_I8) {
+    offsets = (int32_t *)(scratch + tcp_aot_amx_scratch_bytes(k_bytes));
+    for (int64_t i = 0; i < m; ++i) {
+      int32_t sum = 0;
+      for (int64_t p = 0; p < k; ++p) sum += ((const int8_t *)a)[i * lda + p];
+      offsets[i] = -128 * sum;
+    }
+  }
+  _Alignas(64) int32_t c_edge[TCP_AOT_DOT_ROWS][TCP_AOT_BLOCK];
+  _Alignas(4) uint8_t tail[TCP_AOT_DOT_ROWS][TCP_AOT_GROUP];
+  for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
+    int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
+    const uint8_t *packed = prepacked ? prepacked + chunk * k_pad : scratch;
+    if (!prepacked) tcp_aot_pack_b(operands, b + chunk * size, ldb, k, chunk_cols, scratch);
+    for (int64_t d0 = 0; d0 < k_bytes; d0 += TCP_AOT_DEPTH_BLOCK) {
+      int64_t d1 = k_bytes - d0 < TCP_AOT_DEPTH_BLOCK ? k_bytes : d0 + TCP_AOT_DEPTH_BLOCK;
+      int64_t groups = ((d1 < whole ? d1 : whole) - d0) / TCP_AOT_GROUP;
+      bool partial = d1 > whole;
+      for (int64_t m0 = 0; m0 < m; m0 += TCP_AOT_DOT_ROWS) {
+        int64_t rows = m - m0 < TCP_AOT_DOT_ROWS ? m - m0 : TCP_AOT_DOT_ROWS;
+        const uint8_t *a_rows = a + m0 * a_stride;
+        for (int64_t i = 0; i < rows && partial; ++i) {
+          memset(tail[i], 0, TCP_AOT_GROUP);
+          memcpy(tail[i], a_rows + i * a_stride + whole, k_bytes - whole);
+        }
+        for (int64_t n0 = 0; n0 < chunk_cols; n0 += TCP_AOT_BLOCK) {
+          int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
+          int32_t *c_at = c + m0 * ldc + chunk + n0;
+          const uint8_t *b_block = packed + tcp_aot_packed_offset(n0, d0, chunk_cols, k_pad, TCP_AOT_DEPTH_BLOCK);
+          bool from_zero = !accumulate && d0 == 0;
+          const int32_t *row_offsets = offsets && d0 == 0 ? offsets + m0 : NULL;
+          const uint8_t *tail_at = partial ? &tail[0][0] : NULL;
+          if (cols == TCP_AOT_BLOCK) {
+            tiles[rows](a_rows + d0, a_stride, b_block, c_at, ldc, groups, tail_at, row_offsets, from_zero);
+            continue;
+          }
+          for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * 4);
+          tiles[rows](a_rows + d0, a_stride, b_block, &c_edge[0][0], TCP_AOT_BLOCK, groups, tail_at, row_offsets,
+                      from_zero);
+          for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * 4);
+        }
+      }
+    }
+  }
+}
+
 // ---- float32: register tiles of R rows x 32 columns over packed B ----
 //
 // C's tile stays in 2R vector registers while DEPTH rows of packed B (32
@@ -620,21 +758,29 @@ TCP_AOT_PORTABLE_MATMUL(tcp_aot_matmul_bf16_portable, uint16_t, float, tcp_aot_b
 TCP_AOT_PORTABLE_MATMUL(tcp_aot_matmul_i8_portable, int8_t, int32_t, (int32_t))
 TCP_AOT_PORTABLE_MATMUL(tcp_aot_matmul_f32_portable, float, float, (float))
 
-// The tile unit's scratch for a product of m rows of contiguous operands,
-// or NULL where the portable loop computes it: a product of 1 to 3 rows is
-// bound by reading B, which the loop does once, the tiles after packing it
-// (0.17 against 0.50 ms for 1 x 768 x 3072). Without memory for the
-// scratch, the loop does it too (a product cannot fail: it may run on a
-// worker thread).
-static uint8_t *tcp_aot_amx_scratch_for(int64_t m, int64_t k_bytes, bool contiguous) {
-  if (m < 4 || !contiguous || !tcp_aot_amx_usable()) return NULL;
-  return tcp_aot_thread_scratch(tcp_aot_amx_scratch_bytes(k_bytes));
+// What computes a bf16 or int8 product: the tile unit where the CPU has it
+// and the kernel lets the process use it, else the dot products where the
+// CPU has them, else (or for operands whose rows are not contiguous, or a
+// product of 1 to 3 rows, which is bound by reading B: the loop reads it
+// once, the others after packing it; 0.17 against 0.50 ms for 1 x 768 x
+// 3072 on the tiles) the portable loop. TCP_AOT_PRODUCTS=dot or =portable
+// in the environment caps the choice (for tests and comparisons).
+typedef enum { TCP_AOT_PORTABLE, TCP_AOT_DOT, TCP_AOT_AMX } tcp_aot_engine;
+
+static tcp_aot_engine tcp_aot_engine_for(tcp_aot_operands operands, int64_t m, bool contiguous) {
+  if (m < 4 || !contiguous) return TCP_AOT_PORTABLE;
+  const char *cap = getenv("TCP_AOT_PRODUCTS");
+  bool portable = cap && strcmp(cap, "portable") == 0, dot_at_most = portable || (cap && strcmp(cap, "dot") == 0);
+  if (!dot_at_most && tcp_aot_amx_usable()) return TCP_AOT_AMX;
+  bool dot = operands == TCP_AOT_BF16 ? __builtin_cpu_supports("avx512bf16") : __builtin_cpu_supports("avx512vnni");
+  return dot && !portable ? TCP_AOT_DOT : TCP_AOT_PORTABLE;
 }
 
-// The bf16 and int8 products: on the tiles where the tile unit can take
-// them, else the portable loop. An element of A or B takes `element_bytes`
-// of a tile row's K bytes.
-#define TCP_AOT_AMX_MATMUL(name, kind, operand, result, element_bytes)                                            \
+// The bf16 and int8 products. An element of A or B takes `element_bytes`
+// of a packed row's K bytes. Without memory for the scratch, the portable
+// loop computes the product (a product cannot fail: it may run on a worker
+// thread).
+#define TCP_AOT_NARROW_MATMUL(name, kind, operand, result, element_bytes)                                         \
   TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_##name(tcp_aot_memref_##operand##_2d *a,                     \
                                                           tcp_aot_memref_##operand##_2d *b,                     \
                                                           tcp_aot_memref_##result##_2d *c, bool accumulate) {   \
@@ -642,18 +788,24 @@ static uint8_t *tcp_aot_amx_scratch_for(int64_t m, int64_t k_bytes, bool contigu
     if (m == 0 || n == 0) return;                                                                                 \
     const uint8_t *pa = (const uint8_t *)(a->aligned + a->offset), *pb = (const uint8_t *)(b->aligned + b->offset); \
     bool contiguous = a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1;                             \
-    uint8_t *scratch = k > 0 ? tcp_aot_amx_scratch_for(m, element_bytes * k, contiguous) : NULL;                  \
-    if (scratch)                                                                                                  \
-      tcp_aot_matmul_amx(kind, pa, a->strides[0], pb, b->strides[0],                                              \
-                         tcp_aot_packed_weight_for(kind, pb, b->strides[0], k, n), c->aligned + c->offset,        \
+    tcp_aot_engine engine = k > 0 ? tcp_aot_engine_for(kind, m, contiguous) : TCP_AOT_PORTABLE;                   \
+    uint8_t *scratch = engine != TCP_AOT_PORTABLE                                                                 \
+                           ? tcp_aot_thread_scratch(tcp_aot_dot_scratch_bytes(element_bytes * k, m))              \
+                           : NULL;                                                                                \
+    const uint8_t *packed = scratch ? tcp_aot_packed_weight_for(kind, pb, b->strides[0], k, n) : NULL;            \
+    if (scratch && engine == TCP_AOT_AMX)                                                                         \
+      tcp_aot_matmul_amx(kind, pa, a->strides[0], pb, b->strides[0], packed, c->aligned + c->offset,              \
+                         c->strides[0], m, n, k, accumulate, scratch);                                            \
+    else if (scratch)                                                                                             \
+      tcp_aot_matmul_dot(kind, pa, a->strides[0], pb, b->strides[0], packed, (int32_t *)(c->aligned + c->offset), \
                          c->strides[0], m, n, k, accumulate, scratch);                                            \
     else                                                                                                          \
       tcp_aot_matmul_##name##_portable(a->aligned + a->offset, a->strides[0], a->strides[1],                      \
                                        b->aligned + b->offset, b->strides[0], b->strides[1],                      \
                                        c->aligned + c->offset, c->strides[0], c->strides[1], m, n, k, accumulate); \
   }
-TCP_AOT_AMX_MATMUL(bf16, TCP_AOT_BF16, bf16, f32, 2)
-TCP_AOT_AMX_MATMUL(i8, TCP_AOT_I8, i8, i32, 1)
+TCP_AOT_NARROW_MATMUL(bf16, TCP_AOT_BF16, bf16, f32, 2)
+TCP_AOT_NARROW_MATMUL(i8, TCP_AOT_I8, i8, i32, 1)
 
 TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, tcp_aot_memref_f32_2d *b,
                                                       tcp_aot_memref_f32_2d *c, bool accumulate) {

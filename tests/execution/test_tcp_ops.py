@@ -16,6 +16,7 @@ import pytest
 from torch_mlir import ir
 
 from support import compile_tcp
+from tcp_aot.bench.machine import machine
 from tcp_aot.context import make_context
 from tcp_aot.element_types import ELEMENT_TYPES, is_float_dtype
 from tcp_aot.interpreter import Interpreter
@@ -1380,14 +1381,24 @@ def _check(case: Case, got: list[np.ndarray], want: list[np.ndarray]) -> None:
             np.testing.assert_array_equal(np.isnan(g), np.isnan(w))
 
 
+# The instructions each capped choice of the micro-kernel runs on, and the
+# CPU flag they need (/proc/cpuinfo's name) by operand type.
+_ENGINE_FLAGS = {"dot": {"bf16": "avx512_bf16", "i8": "avx512_vnni"}, "portable": {}}
+
+
+@pytest.mark.parametrize("engine", sorted(_ENGINE_FLAGS))
 @pytest.mark.parametrize("name", MICROKERNEL_PRODUCTS)
-def test_microkernel_products_without_amx(name: str, monkeypatch, compiled):
-    """The micro-kernel's portable loop (a CPU without AMX, or a kernel that
-    does not let the process use it) gives the same products."""
+def test_microkernel_products_on_each_engine(name: str, engine: str, monkeypatch, compiled):
+    """The micro-kernel's AVX-512 dot products (a CPU without AMX) and its
+    portable loop (one without those either) give the same products."""
     family_name, case = next((f, c) for f, c in ALL_CASES if c.name == name)
+    operands = "bf16" if "bf16" in name else "i8"
+    flag = _ENGINE_FLAGS[engine].get(operands)
+    if flag and flag not in machine()["simd_flags"]:
+        pytest.skip(f"this CPU has no {flag}")
     library, interpreter, context, _ = compiled(family_name)
     inputs = case.inputs(np.random.default_rng(zlib.crc32(name.encode())))
     with context:
         want = interpreter.run(name, [a.copy() for a in inputs])
-    monkeypatch.setenv("TCP_AOT_NO_AMX", "1")
+    monkeypatch.setenv("TCP_AOT_PRODUCTS", engine)
     _check(case, library.call(name, *inputs), want)
