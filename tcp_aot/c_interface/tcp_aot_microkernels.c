@@ -515,7 +515,7 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
 // products. VPDPBUSD's unsigned operand is B, its bytes offset by 128 (b ^
 // 0x80 = b + 128 as an unsigned byte): C then takes 128 x the sum of each
 // row of A off, once.
-enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_PREFETCH = 16 };
+enum { TCP_AOT_DOT_ROWS = 12 };
 
 // One group of rows of B (two vectors) into the tile, each row's group of A
 // (4 bytes at `a_row` + i x `stride`) broadcast.
@@ -542,8 +542,6 @@ enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_PREFETCH = 16 };
         if (offsets) acc[i][h] = _mm512_add_epi32(acc[i][h], _mm512_set1_epi32(offsets[i]));                          \
       }                                                                                                               \
     for (int64_t g = 0; g < groups; ++g) {                                                                            \
-      _mm_prefetch((const char *)b + (g + TCP_AOT_DOT_PREFETCH) * 2 * TCP_AOT_ROW_BYTES, _MM_HINT_T0);                \
-      _mm_prefetch((const char *)b + (g + TCP_AOT_DOT_PREFETCH) * 2 * TCP_AOT_ROW_BYTES + 64, _MM_HINT_T0);           \
       TCP_AOT_DOT_STEP(R, DOT, b + g * 2 * TCP_AOT_ROW_BYTES, a + 4 * g, lda)                                         \
     }                                                                                                                 \
     if (tail) TCP_AOT_DOT_STEP(R, DOT, b + groups * 2 * TCP_AOT_ROW_BYTES, tail, TCP_AOT_GROUP)                       \
