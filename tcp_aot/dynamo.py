@@ -13,7 +13,15 @@ Options (`torch.compile(..., options={...})`):
 - target_cpu: as toolchain.target_cpu in config.yaml (default host);
 - precision: "bf16" computes the graph's float32 products in bfloat16,
   summed in float32, as a model's `precision: bf16` in config.yaml does
-  (default: the graph's own types).
+  (default: the graph's own types);
+- freezing: True compiles the parameters and buffers of the modules the
+  graph calls as weights (packed once, folded into what they meet: a batch
+  norm into its convolution), as Inductor's `freezing` does; Dynamo passes
+  them as inputs, which the compiled code would otherwise read as it reads
+  activations. A call whose parameters are other tensors, or were written
+  since (their `_version` or storage moved), compiles them again (from the
+  disk cache when their values were seen before). Writes through `.data` or
+  a NumPy view bump no version and are not seen (default: False).
 
 A graph the compiler cannot take (an unsupported op, a dtype the ABI does
 not carry, a graph that needs autograd or mutates its inputs) runs in eager
@@ -55,18 +63,47 @@ def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
     options = options or {}
     cache_dir = Path(options.get("cache_dir") or default_cache_dir())
 
-    settings = _Settings(options.get("target_cpu", "host"), options.get("precision"))
+    settings = _Settings(options.get("target_cpu", "host"), options.get("precision"), options.get("freezing", False))
     if settings.precision is not None and settings.precision not in PRECISION_PIPELINES:
         raise ValueError(f"tcp_aot: precision {settings.precision!r} is not one of "
                          f"{', '.join(sorted(PRECISION_PIPELINES))}")
-    runner = None
+    if not isinstance(settings.freezing, bool):
+        raise ValueError(f"tcp_aot: freezing is {settings.freezing!r}, not True or False")
+    frozen = _module_state(gm, example_inputs) if settings.freezing else []
+    runners: dict[tuple, tuple[list, object]] = {}  # frozen inputs' identities -> (those inputs, runner)
 
     def run(*args):
-        nonlocal runner
-        if runner is None:
-            runner = _runner(gm, example_inputs, cache_dir, settings)
-        return runner(*args)
+        key = tuple((id(args[i]), args[i]._version, args[i].data_ptr()) for i in frozen)
+        if key not in runners:
+            if len(runners) == _FROZEN_RUNNERS:
+                del runners[next(iter(runners))]
+            # The entry holds the tensors: their ids are not reused while it lives.
+            runners[key] = ([args[i] for i in frozen], _runner(gm, args, frozen, cache_dir, settings))
+        return runners[key][1](*args)
     return run
+
+
+# Compiled graphs kept per graph for other parameters (model instances that
+# share its code), the least recently compiled dropped first.
+_FROZEN_RUNNERS = 4
+
+
+def _module_state(gm, example_inputs) -> list[int]:
+    """The inputs that are parameters or buffers of the modules the graph
+    calls (Dynamo inlines built-in modules and passes their state as
+    inputs)."""
+    import torch
+
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    return [i for i, (node, value) in enumerate(zip(placeholders, example_inputs))
+            if isinstance(value, torch.nn.Parameter) or (isinstance(value, torch.Tensor) and _is_buffer(node))]
+
+
+def _is_buffer(placeholder) -> bool:
+    """Whether Dynamo read this input from a module's buffers (its source:
+    L['self']._modules['bn']._buffers['running_mean'])."""
+    arg = placeholder.meta.get("grapharg")
+    return arg is not None and "._buffers[" in arg.source.name
 
 
 @dataclass(frozen=True)
@@ -74,15 +111,16 @@ class _Settings:
     """What the compiled code depends on besides the graph."""
     target_cpu: str
     precision: str | None
+    freezing: bool
 
 
-def _runner(gm, example_inputs, cache_dir: Path, settings: _Settings):
+def _runner(gm, example_inputs, frozen: list[int], cache_dir: Path, settings: _Settings):
     from .diagnostics import DiagnosticError
     from .errors import StageError
     from .runtime.program import load
 
     try:
-        graph = _Graph(gm, example_inputs)
+        graph = _Graph(gm, example_inputs, frozen)
         function = load(_compiled(graph, cache_dir, settings)).functions["func_main"]
         if len(function.signature.outputs) != graph.outputs:
             # torch.export returns each input a graph mutates as an extra output.
@@ -106,9 +144,10 @@ class _Graph:
     those dims dynamic, and the float scalars Dynamo passes as 0-d tensors
     (a module's float attribute, such as a layer norm's eps, read with
     .item()) fixed at their values: torch.export cannot trace an op on such
-    a value. A call whose scalars differ runs the graph in eager PyTorch."""
+    a value. A call whose scalars differ runs the graph in eager PyTorch.
+    The inputs `frozen` are compiled as weights, at their values."""
 
-    def __init__(self, gm, example_inputs):
+    def __init__(self, gm, example_inputs, frozen: list[int]):
         import torch
 
         self.eager = gm
@@ -120,8 +159,9 @@ class _Graph:
                         and example_inputs[i].is_floating_point() and n.users
                         and all(u.op == "call_method" and u.target == "item" for u in n.users)}
         self.gm = _with_scalars(gm, {placeholders[i]: v for i, v in self.scalars.items()})
+        self.frozen = {i: example_inputs[i].detach() for i in frozen}
         self.tensors = [i for i, a in enumerate(example_inputs)
-                        if isinstance(a, torch.Tensor) and i not in self.scalars]
+                        if isinstance(a, torch.Tensor) and i not in self.scalars and i not in self.frozen]
         fakes = {i: placeholders[i].meta.get("example_value") for i in self.tensors}
         where: dict[str, tuple[int, int]] = {}  # symbol -> (input index, dim)
         for i in self.tensors:
@@ -130,12 +170,12 @@ class _Graph:
                     where.setdefault(str(size.node.expr), (i, d))
         self.sizes: dict[int, tuple[int, int]] = {}  # a SymInt input -> where its value is
         for i, a in enumerate(example_inputs):
-            if i in self.tensors or i in self.scalars:
+            if i in self.tensors or i in self.scalars or i in self.frozen:
                 continue
             if not isinstance(a, torch.SymInt) or str(a.node.expr) not in where:
                 raise _Unsupported(f"input {placeholders[i].name} is a {type(a).__name__} that no input dim carries")
             self.sizes[i] = where[str(a.node.expr)]
-        if torch.is_grad_enabled() and any(example_inputs[i].requires_grad for i in self.tensors):
+        if torch.is_grad_enabled() and any(example_inputs[i].requires_grad for i in [*self.tensors, *self.frozen]):
             raise _Unsupported("it needs autograd (call the model under torch.no_grad() or torch.inference_mode())")
         self.example = [example_inputs[i].detach() for i in self.tensors]
         self.dynamic = [{d: torch.export.Dim.AUTO for d, s in enumerate(getattr(fakes[i], "shape", ()))
@@ -160,19 +200,27 @@ class _Graph:
                         for dynamic, val in zip(self.dynamic, vals)]
 
     def module(self):
-        """An nn.Module taking the tensor inputs, calling the graph."""
+        """An nn.Module taking the tensor inputs, calling the graph; the
+        frozen inputs are its buffers (torch.export's weights)."""
         import torch
 
         graph = self
 
         class TensorInputs(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                for i, t in graph.frozen.items():
+                    self.register_buffer(f"frozen_{i}", t)
+
             def forward(self, *tensors):
-                return graph.gm(*graph.arguments(tensors))
+                return graph.gm(*graph.arguments(tensors, {i: getattr(self, f"frozen_{i}") for i in graph.frozen}))
         return TensorInputs()
 
-    def arguments(self, tensors) -> list:
-        """The graph's inputs from its tensor inputs."""
-        args = [None] * (len(self.tensors) + len(self.sizes) + len(self.scalars))
+    def arguments(self, tensors, frozen: dict) -> list:
+        """The graph's inputs from its tensor inputs and frozen ones."""
+        args = [None] * (len(self.tensors) + len(self.sizes) + len(self.scalars) + len(self.frozen))
+        for i, t in frozen.items():
+            args[i] = t
         for i, t in zip(self.tensors, tensors):
             args[i] = t
         for i, (tensor, dim) in self.sizes.items():
@@ -185,13 +233,15 @@ class _Graph:
 
         h = hashlib.sha256()
         h.update(self.gm.code.encode())
-        for name, value in sorted(self.gm.state_dict().items()):
+        constants = sorted(self.gm.state_dict().items()) + [(f"frozen {i}", t) for i, t in self.frozen.items()]
+        for name, value in constants:
             h.update(name.encode())
             h.update(to_numpy(value.cpu()).tobytes())
         for t, dynamic in zip(self.example, self.dynamic):
             shape = ["?" if dynamic and d in dynamic else s for d, s in enumerate(t.shape)]
             h.update(f"{t.dtype}{shape};".encode())
-        h.update(f"{settings.target_cpu};{settings.precision};{DEFAULT_OPT_LEVEL};{compiler_version()}".encode())
+        h.update(f"{settings.target_cpu};{settings.precision};{settings.freezing};{DEFAULT_OPT_LEVEL};"
+                 f"{compiler_version()}".encode())
         return h.hexdigest()[:32]
 
     def runner(self, function):

@@ -128,6 +128,42 @@ def test_precision_bf16_computes_products_in_bf16(tmp_path):
         torch.compile(model, backend="tcp_aot", options={"precision": "fp8"})(x)
 
 
+def test_freezing_compiles_parameters_as_weights_and_sees_them_change(tmp_path):
+    """options={"freezing": True}: the parameters and buffers Dynamo passes
+    as inputs become the program's weights (the compiled function takes x
+    alone, and the batch norm folds into its convolution); a parameter
+    written in place, and another instance of the model, compile again and
+    match eager; a setting that is not a bool is refused."""
+    from tcp_aot.runtime.program import load
+
+    def model():
+        return torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
+                                   torch.nn.Flatten(), torch.nn.Linear(8 * 6 * 6, 5)).eval()
+
+    torch.manual_seed(0)
+    first, second = model(), model()
+    for m in (first, second):
+        torch.nn.init.uniform_(m[1].running_mean)  # statistics a wrong fold would show
+        torch.nn.init.uniform_(m[1].running_var, 0.5, 1.5)
+    options = {"cache_dir": str(tmp_path), "freezing": True}
+    x = torch.randn(2, 3, 8, 8)
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("error")
+        compiled = torch.compile(first, backend="tcp_aot", options=options)
+        torch.testing.assert_close(compiled(x), first(x), rtol=1e-5, atol=1e-5)
+        (so,) = tmp_path.glob("*/graph.so")
+        program = load(so)
+        assert len(program.functions["func_main"].signature.inputs) == 1
+        assert program.weights.bytes >= 4 * (8 * 6 * 6 * 5)
+        first[4].weight.mul_(-1)
+        torch.testing.assert_close(compiled(x), first(x), rtol=1e-5, atol=1e-5)
+        torch.testing.assert_close(torch.compile(second, backend="tcp_aot", options=options)(x), second(x),
+                                   rtol=1e-5, atol=1e-5)
+    assert len(list(tmp_path.glob("*/graph.so"))) == 3
+    with pytest.raises(torch._dynamo.exc.BackendCompilerFailed, match="freezing is 'yes', not True or False"):
+        torch.compile(first, backend="tcp_aot", options={"freezing": "yes"})(x)
+
+
 class Diagonal(torch.nn.Module):
     def forward(self, x):
         return torch.diagonal(x) + 1, x.relu()
