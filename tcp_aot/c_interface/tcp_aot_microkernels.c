@@ -652,8 +652,8 @@ typedef float tcp_aot_v16 __attribute__((vector_size(64), aligned(4)));
 
 #define TCP_AOT_F32_TILE(R)                                                                                          \
   __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_f32_tile_##R(               \
-      const float *a, int64_t lda, const float *b, float *c, int64_t ldc, int64_t depth, const char *ahead,       \
-      int64_t ahead_lines, bool from_zero) {                                                                        \
+      const float *a, int64_t lda, int64_t a_step, const float *b, float *c, int64_t ldc, int64_t depth,           \
+      const char *ahead, int64_t ahead_lines, bool from_zero) {                                                     \
     _Pragma("clang fp contract(fast)") tcp_aot_v16 acc[R][2] = {};                                                  \
     for (int i = 0; i < R && !from_zero; ++i) {                                                                     \
       acc[i][0] = *(const tcp_aot_v16 *)(c + i * ldc);                                                             \
@@ -666,7 +666,7 @@ typedef float tcp_aot_v16 __attribute__((vector_size(64), aligned(4)));
       tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(b + p * TCP_AOT_BLOCK);                                              \
       tcp_aot_v16 b1 = *(const tcp_aot_v16 *)(b + p * TCP_AOT_BLOCK + 16);                                         \
       for (int i = 0; i < R; ++i) {                                                                                 \
-        float x = a[i * lda + p];                                                                                   \
+        float x = a[i * lda + p * a_step];                                                                          \
         acc[i][0] += x * b0;                                                                                        \
         acc[i][1] += x * b1;                                                                                        \
       }                                                                                                             \
@@ -685,18 +685,19 @@ TCP_AOT_F32_TILE(6)
 TCP_AOT_F32_TILE(7)
 TCP_AOT_F32_TILE(8)
 
-typedef void (*tcp_aot_f32_tile)(const float *, int64_t, const float *, float *, int64_t, int64_t, const char *,
-                                 int64_t, bool);
+typedef void (*tcp_aot_f32_tile)(const float *, int64_t, int64_t, const float *, float *, int64_t, int64_t,
+                                 const char *, int64_t, bool);
 static const tcp_aot_f32_tile tcp_aot_f32_tiles[TCP_AOT_F32_ROWS + 1] = {
     NULL, tcp_aot_f32_tile_1, tcp_aot_f32_tile_2, tcp_aot_f32_tile_3, tcp_aot_f32_tile_4,
     tcp_aot_f32_tile_5, tcp_aot_f32_tile_6, tcp_aot_f32_tile_7, tcp_aot_f32_tile_8};
 
-// C += A x B (or C = A x B without `accumulate`) with rows of A, B and C
-// contiguous; B packed whole (`prepacked`) or a chunk of its columns at a
-// time into `scratch`.
-static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *b, int64_t ldb, const float *prepacked,
-                                      float *c, int64_t ldc, int64_t m, int64_t n, int64_t k, bool accumulate,
-                                      float *scratch) {
+// C += A x B (or C = A x B without `accumulate`) with rows of B and C
+// contiguous (A's elements `a_step` apart: a convolution's taps of one
+// kernel offset); B packed whole (`prepacked`) or a chunk of its columns at
+// a time into `scratch`.
+static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_step, const float *b, int64_t ldb,
+                                      const float *prepacked, float *c, int64_t ldc, int64_t m, int64_t n, int64_t k,
+                                      bool accumulate, float *scratch) {
   _Alignas(64) float c_edge[TCP_AOT_F32_ROWS][TCP_AOT_BLOCK];
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
@@ -716,7 +717,7 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *
         for (int64_t n0 = 0; n0 < chunk_cols; n0 += TCP_AOT_BLOCK) {
           int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
           float *c_at = c + m0 * ldc + chunk + n0;
-          const float *a_at = a + m0 * lda + d0, *b_at =
+          const float *a_at = a + m0 * lda + d0 * a_step, *b_at =
               packed + tcp_aot_packed_offset(n0, 4 * d0, chunk_cols, 4 * k, 4 * TCP_AOT_F32_DEPTH) / 4;
           const char *ahead_at = (const char *)ahead.base + ahead.next;
           int64_t ahead_lines = (ahead.total - ahead.next) / 64 < lines_per_tile ? (ahead.total - ahead.next) / 64
@@ -724,12 +725,12 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, const float *
           ahead.next += 64 * ahead_lines;
           bool from_zero = !accumulate && d0 == 0;
           if (cols == TCP_AOT_BLOCK) {
-            tcp_aot_f32_tiles[rows](a_at, lda, b_at, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
+            tcp_aot_f32_tiles[rows](a_at, lda, a_step, b_at, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
             continue;
           }
           for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * sizeof(float));
-          tcp_aot_f32_tiles[rows](a_at, lda, b_at, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines,
-                                  from_zero);
+          tcp_aot_f32_tiles[rows](a_at, lda, a_step, b_at, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at,
+                                  ahead_lines, from_zero);
           for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * sizeof(float));
         }
       }
@@ -811,13 +812,13 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
   const float *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;
   float *pc = c->aligned + c->offset;
   if (m == 0 || n == 0) return;
-  if (k > 0 && a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1) {
+  if (k > 0 && b->strides[1] == 1 && c->strides[1] == 1) {
     const float *packed =
         (const float *)tcp_aot_packed_weight_for(TCP_AOT_F32, (const uint8_t *)pb, b->strides[0], k, n);
     float *scratch = packed ? NULL : (float *)tcp_aot_thread_scratch((size_t)TCP_AOT_CHUNK * k * sizeof(float));
     if (packed || scratch) {
-      tcp_aot_matmul_f32_packed(pa, a->strides[0], pb, b->strides[0], packed, pc, c->strides[0], m, n, k, accumulate,
-                                scratch);
+      tcp_aot_matmul_f32_packed(pa, a->strides[0], a->strides[1], pb, b->strides[0], packed, pc, c->strides[0], m, n,
+                                k, accumulate, scratch);
       return;
     }
   }

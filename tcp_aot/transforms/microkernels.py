@@ -10,10 +10,12 @@ int8 tile, which no vector schedule reaches. The kernel packs B into the
 groups of rows the instructions read and picks AMX or a portable loop at
 run time (the .so runs on any x86-64 CPU).
 
-A float32 product by a weight (a linear layer's) runs there too: its B is
-packed once, at the first call, into blocks of 32 columns that the
-kernel's register tiles read as one stream (the matmul schedule reads B in
-place, a row of B per step of K, each on another page when N is large).
+A float32 product by a weight runs there too: a linear layer's B is packed
+once, at the first call, into blocks of 32 columns that the kernel's
+register tiles read as one stream (the matmul schedule reads B in place, a
+row of B per step of K, each on another page when N is large); a
+convolution's (A the weight, B the image) has its B packed as the kernel
+goes.
 
 - `mark_microkernel_products`, on tensors after schedule-parallel (which
   may have split the product into tiles shared among threads): each such
@@ -56,8 +58,12 @@ FROM_ZERO = "tcp_aot.from_zero"
 # The kernels, by the element types of A, B and C.
 KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32"): "__tcp_aot_matmul_i8",
            ("f32", "f32", "f32"): "__tcp_aot_matmul_f32"}
-# Kernels that take only products whose B is a weight (packed once).
-_WEIGHT_B_ONLY = {"__tcp_aot_matmul_f32"}
+# Kernels that take only products by a weight: B packed once, or A a
+# convolution's weight (B, the image, packed as the kernel goes, is then
+# read by as many rows of A as the convolution has filters; ResNet-50's 3x3
+# convolutions went from 42 to 54-60 % of the FMA peak, its 1x1 ones from
+# 61-74 to 55-68 %, the whole model 9 % faster).
+_BY_WEIGHT_ONLY = {"__tcp_aot_matmul_f32"}
 # Views through which B may read a weight.
 _VIEWS = ("tensor.extract_slice", "tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")
 
@@ -68,7 +74,7 @@ _MATMUL_MAPS = ((0, 2), (2, 1), (0, 1))
 def _kernel(op: ir.Operation) -> str | None:
     types = tuple(str(ir.ShapedType(v.type).element_type) for v in op.operands)
     kernel = KERNELS.get(types) if plain_layout(op) else None
-    if kernel in _WEIGHT_B_ONLY and not _reads_weight(op.operands[1]):
+    if kernel in _BY_WEIGHT_ONLY and not (_reads_weight(op.operands[1]) or _reads_weight(op.operands[0])):
         return None
     return kernel
 

@@ -61,23 +61,30 @@ func.func @int8_products(%a: tensor<?x256xi8>, %b: tensor<256x96xi8>, %c: tensor
 
 // A float32 product by a weight (or a view of one: a tile of it taken by
 // schedule-parallel) goes to the f32 kernel, which packs the weight once;
-// one by a value computed at run time stays the matmul schedule's.
+// so does one whose A is a weight (a convolution's taps of one kernel
+// offset, strided: the kernel packs B, the image, as it goes); one by a
+// value computed at run time stays the matmul schedule's.
 // MARK-LABEL: func.func @f32_weight_products
 // MARK: %[[W:.*]] = arith.constant dense_resource<w> : tensor<64x256xf32>
 // MARK: %[[T:.*]] = tensor.extract_slice %[[W]][0, 128] [64, 128] [1, 1]
 // MARK: linalg.generic {{.*}} ins(%arg0, %[[T]] : tensor<?x64xf32>, tensor<64x128xf32>) {{.*}} attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
 // MARK: linalg.matmul ins(%arg0, %arg2 : tensor<?x64xf32>, tensor<64x128xf32>)
+// MARK: %[[TAPS:.*]] = tensor.extract_slice %{{.*}}[0, 0, 1, 2] [16, 64, 1, 1] [1, 1, 1, 1]
+// MARK: linalg.generic {{.*}} ins(%[[TAPS]], %arg2 : tensor<16x64xf32>, tensor<64x128xf32>) {{.*}} attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
 
 // CALL: func.func private @__tcp_aot_matmul_f32(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, i1) attributes {llvm.emit_c_interface}
 // CALL-LABEL: func.func @f32_weight_products
 // CALL: call @__tcp_aot_matmul_f32(%{{.*}}, %{{.*}}, %{{.*}}, %true)
-func.func @f32_weight_products(%a: tensor<?x64xf32>, %c: tensor<?x128xf32>, %b: tensor<64x128xf32>)
-    -> (tensor<?x128xf32>, tensor<?x128xf32>) {
+func.func @f32_weight_products(%a: tensor<?x64xf32>, %c: tensor<?x128xf32>, %b: tensor<64x128xf32>,
+                               %o: tensor<16x128xf32>) -> (tensor<?x128xf32>, tensor<?x128xf32>, tensor<16x128xf32>) {
   %w = arith.constant dense_resource<w> : tensor<64x256xf32>
   %tile = tensor.extract_slice %w[0, 128] [64, 128] [1, 1] : tensor<64x256xf32> to tensor<64x128xf32>
   %0 = linalg.matmul ins(%a, %tile : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
   %1 = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
-  return %0, %1 : tensor<?x128xf32>, tensor<?x128xf32>
+  %filters = arith.constant dense_resource<f> : tensor<16x64x3x3xf32>
+  %taps = tensor.extract_slice %filters[0, 0, 1, 2] [16, 64, 1, 1] [1, 1, 1, 1] : tensor<16x64x3x3xf32> to tensor<16x64xf32>
+  %2 = linalg.matmul ins(%taps, %b : tensor<16x64xf32>, tensor<64x128xf32>) outs(%o : tensor<16x128xf32>) -> tensor<16x128xf32>
+  return %0, %1, %2 : tensor<?x128xf32>, tensor<?x128xf32>, tensor<16x128xf32>
 }
 
 // -----
