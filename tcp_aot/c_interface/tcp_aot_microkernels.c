@@ -581,6 +581,22 @@ static size_t tcp_aot_dot_scratch_bytes(int64_t k_bytes, int64_t m) {
   return tcp_aot_amx_scratch_bytes(k_bytes) + 4 * (size_t)m;
 }
 
+// -128 x the sum of each of A's m rows of k bytes, 64 bytes at a time
+// (VPDPBUSD of ones and A): computed at every product (A is often a
+// convolution's weight), in scalar code they took a tenth of ResNet-50's.
+__attribute__((target("avx512f,avx512bw,avx512vnni"))) static void tcp_aot_row_offsets_i8(
+    const int8_t *a, int64_t lda, int64_t m, int64_t k, int32_t *offsets) {
+  const __m512i ones = _mm512_set1_epi8(1);
+  for (int64_t i = 0; i < m; ++i) {
+    __m512i sums = _mm512_setzero_si512();
+    for (int64_t p = 0; p < k; p += 64) {
+      __mmask64 valid = k - p >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (k - p)) - 1;
+      sums = _mm512_dpbusd_epi32(sums, ones, _mm512_maskz_loadu_epi8(valid, a + i * lda + p));
+    }
+    offsets[i] = -128 * _mm512_reduce_add_epi32(sums);
+  }
+}
+
 // C (+)= A x B as tcp_aot_matmul_amx takes them, on the dot products: by
 // chunks of B's columns (packed into `scratch` unless `prepacked`), depth
 // blocks of K and register tiles of DOT_ROWS x 32. K's last group of 4
@@ -594,11 +610,7 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
   int32_t *offsets = NULL;
   if (operands == TCP_AOT_I8) {
     offsets = (int32_t *)(scratch + tcp_aot_amx_scratch_bytes(k_bytes));
-    for (int64_t i = 0; i < m; ++i) {
-      int32_t sum = 0;
-      for (int64_t p = 0; p < k; ++p) sum += ((const int8_t *)a)[i * lda + p];
-      offsets[i] = -128 * sum;
-    }
+    tcp_aot_row_offsets_i8((const int8_t *)a, lda, m, k, offsets);
   }
   _Alignas(64) int32_t c_edge[TCP_AOT_DOT_ROWS][TCP_AOT_BLOCK];
   _Alignas(4) uint8_t tail[TCP_AOT_DOT_ROWS][TCP_AOT_GROUP];
