@@ -78,7 +78,8 @@ def tcp_aot_backend(gm, example_inputs, options: dict | None = None):
             if len(runners) == _FROZEN_RUNNERS:
                 del runners[next(iter(runners))]
             # The entry holds the tensors: their ids are not reused while it lives.
-            runners[key] = ([args[i] for i in frozen], _runner(gm, args, frozen, cache_dir, settings))
+            values = {i: args[i] for i in frozen}
+            runners[key] = (list(values.values()), _runner(gm, example_inputs, values, cache_dir, settings))
         return runners[key][1](*args)
     return run
 
@@ -114,7 +115,7 @@ class _Settings:
     freezing: bool
 
 
-def _runner(gm, example_inputs, frozen: list[int], cache_dir: Path, settings: _Settings):
+def _runner(gm, example_inputs, frozen: dict, cache_dir: Path, settings: _Settings):
     from .diagnostics import DiagnosticError
     from .errors import StageError
     from .runtime.program import load
@@ -145,9 +146,10 @@ class _Graph:
     (a module's float attribute, such as a layer norm's eps, read with
     .item()) fixed at their values: torch.export cannot trace an op on such
     a value. A call whose scalars differ runs the graph in eager PyTorch.
-    The inputs `frozen` are compiled as weights, at their values."""
+    `frozen` (input index -> tensor): inputs compiled as weights, at these
+    values (the call's; the example's sizes stay symbolic)."""
 
-    def __init__(self, gm, example_inputs, frozen: list[int]):
+    def __init__(self, gm, example_inputs, frozen: dict):
         import torch
 
         self.eager = gm
@@ -159,7 +161,7 @@ class _Graph:
                         and example_inputs[i].is_floating_point() and n.users
                         and all(u.op == "call_method" and u.target == "item" for u in n.users)}
         self.gm = _with_scalars(gm, {placeholders[i]: v for i, v in self.scalars.items()})
-        self.frozen = {i: example_inputs[i].detach() for i in frozen}
+        self.frozen = {i: t.detach() for i, t in frozen.items()}
         self.tensors = [i for i, a in enumerate(example_inputs)
                         if isinstance(a, torch.Tensor) and i not in self.scalars and i not in self.frozen]
         fakes = {i: placeholders[i].meta.get("example_value") for i in self.tensors}
@@ -175,7 +177,8 @@ class _Graph:
             if not isinstance(a, torch.SymInt) or str(a.node.expr) not in where:
                 raise _Unsupported(f"input {placeholders[i].name} is a {type(a).__name__} that no input dim carries")
             self.sizes[i] = where[str(a.node.expr)]
-        if torch.is_grad_enabled() and any(example_inputs[i].requires_grad for i in [*self.tensors, *self.frozen]):
+        if torch.is_grad_enabled() and any(a.requires_grad for a in [*(example_inputs[i] for i in self.tensors),
+                                                                      *frozen.values()]):
             raise _Unsupported("it needs autograd (call the model under torch.no_grad() or torch.inference_mode())")
         self.example = [example_inputs[i].detach() for i in self.tensors]
         self.dynamic = [{d: torch.export.Dim.AUTO for d, s in enumerate(getattr(fakes[i], "shape", ()))

@@ -31,6 +31,14 @@ def loaded(name: str):
     return getattr(module, f"{name}_loader")()
 
 
+@pytest.fixture(autouse=True)
+def fresh_dynamo():
+    """Each test compiles as in a fresh process: Dynamo would make the dims
+    of a frame it saw before dynamic, and stop compiling a frame (running it
+    eagerly, without a word from the backend) after 8 recompilations."""
+    torch._dynamo.reset()
+
+
 @pytest.fixture
 def no_fused_attention():
     """Under no_grad, nn.TransformerEncoderLayer and nn.MultiheadAttention
@@ -38,7 +46,6 @@ def no_fused_attention():
     tcp_aot does not have; without them they are the ops it compiles."""
     enabled = torch.backends.mha.get_fastpath_enabled()
     torch.backends.mha.set_fastpath_enabled(False)
-    torch._dynamo.reset()  # each model compiled as in a fresh process (Dynamo would make dims dynamic after several)
     yield
     torch.backends.mha.set_fastpath_enabled(enabled)
 
@@ -83,17 +90,20 @@ def test_a_second_process_hits_the_cache_and_dynamic_compiles_once(tmp_path):
     assert logs[0][0].split()[-1] == logs[1][0].split()[-1]
 
 
+@pytest.mark.parametrize("freezing", [False, True], ids=["", "frozen"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["f32", "bf16"])
-def test_dynamic_float_attributes_compile_and_a_changed_one_runs_eagerly(tmp_path, dtype):
+def test_dynamic_float_attributes_compile_and_a_changed_one_runs_eagerly(tmp_path, dtype, freezing):
     """With dynamic=True, Dynamo passes a module's float attribute (a layer
     norm's eps) as a 0-d tensor read with .item(): the graph compiles with
     the value it had (no fallback), and a call after it changed matches
     eager. A bfloat16 model compiles too (the input's width, fixed by the
-    weight, is static in the compiled signature)."""
+    weight, is static in the compiled signature), and so do both with their
+    parameters frozen (the sizes of the call's inputs stay symbolic)."""
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.LayerNorm(32),
                                 torch.nn.Linear(32, 4)).eval().to(dtype)
-    compiled = torch.compile(model, backend="tcp_aot", dynamic=True, options={"cache_dir": str(tmp_path)})
+    compiled = torch.compile(model, backend="tcp_aot", dynamic=True,
+                             options={"cache_dir": str(tmp_path), "freezing": freezing})
     close = {"rtol": 1e-5, "atol": 1e-5} if dtype == torch.float32 else {"rtol": 1.6e-2, "atol": 2e-2}
     with warnings.catch_warnings(), torch.no_grad():
         warnings.simplefilter("error")
