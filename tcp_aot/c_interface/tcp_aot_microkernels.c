@@ -515,26 +515,13 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
 // products. VPDPBUSD's unsigned operand is B, its bytes offset by 128 (b ^
 // 0x80 = b + 128 as an unsigned byte): C then takes 128 x the sum of each
 // row of A off, once.
-enum { TCP_AOT_DOT_ROWS = 12 };
-
-// One group of rows of B (two vectors) into the tile, each row's group of A
-// (4 bytes at `a_row` + i x `stride`) broadcast.
-#define TCP_AOT_DOT_STEP(R, DOT, b_row, a_row, stride)                                                                \
-  {                                                                                                                   \
-    __m512i b0 = _mm512_load_si512(b_row), b1 = _mm512_load_si512((b_row) + TCP_AOT_ROW_BYTES);                       \
-    for (int i = 0; i < R; ++i) {                                                                                     \
-      int32_t group;                                                                                                  \
-      memcpy(&group, (a_row) + i * (stride), 4);                                                                      \
-      __m512i x = _mm512_set1_epi32(group);                                                                           \
-      acc[i][0] = DOT(acc[i][0], b0, x);                                                                              \
-      acc[i][1] = DOT(acc[i][1], b1, x);                                                                              \
-    }                                                                                                                 \
-  }
+// A's rows as the tiles read them: a copy of a depth block, its rows 64
+// bytes more than a block apart (tcp_aot_matmul_dot).
+enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_A_STRIDE = TCP_AOT_DEPTH_BLOCK + 64 };
 
 #define TCP_AOT_DOT_TILE(NAME, R, TARGET, DOT)                                                                        \
-  __attribute__((target(TARGET))) static void NAME##_##R(const uint8_t *a, int64_t lda, const uint8_t *b, int32_t *c, \
-                                                         int64_t ldc, int64_t groups, const uint8_t *tail,            \
-                                                         const int32_t *offsets, bool from_zero) {                    \
+  __attribute__((target(TARGET))) static void NAME##_##R(const uint8_t *a, const uint8_t *b, int32_t *c, int64_t ldc, \
+                                                         int64_t groups, const int32_t *offsets, bool from_zero) {    \
     __m512i acc[R][2];                                                                                                \
     for (int i = 0; i < R; ++i)                                                                                       \
       for (int h = 0; h < 2; ++h) {                                                                                   \
@@ -542,9 +529,17 @@ enum { TCP_AOT_DOT_ROWS = 12 };
         if (offsets) acc[i][h] = _mm512_add_epi32(acc[i][h], _mm512_set1_epi32(offsets[i]));                          \
       }                                                                                                               \
     for (int64_t g = 0; g < groups; ++g) {                                                                            \
-      TCP_AOT_DOT_STEP(R, DOT, b + g * 2 * TCP_AOT_ROW_BYTES, a + 4 * g, lda)                                         \
+      /* a group of rows of B (two vectors), each row's group of A broadcast */                                       \
+      __m512i b0 = _mm512_load_si512(b + g * 2 * TCP_AOT_ROW_BYTES);                                                  \
+      __m512i b1 = _mm512_load_si512(b + g * 2 * TCP_AOT_ROW_BYTES + TCP_AOT_ROW_BYTES);                              \
+      for (int i = 0; i < R; ++i) {                                                                                   \
+        int32_t group;                                                                                                \
+        memcpy(&group, a + i * TCP_AOT_DOT_A_STRIDE + TCP_AOT_GROUP * g, TCP_AOT_GROUP);                              \
+        __m512i x = _mm512_set1_epi32(group);                                                                         \
+        acc[i][0] = DOT(acc[i][0], b0, x);                                                                            \
+        acc[i][1] = DOT(acc[i][1], b1, x);                                                                            \
+      }                                                                                                               \
     }                                                                                                                 \
-    if (tail) TCP_AOT_DOT_STEP(R, DOT, b + groups * 2 * TCP_AOT_ROW_BYTES, tail, TCP_AOT_GROUP)                       \
     for (int i = 0; i < R; ++i) {                                                                                     \
       _mm512_storeu_si512(c + i * ldc, acc[i][0]);                                                                    \
       _mm512_storeu_si512(c + i * ldc + 16, acc[i][1]);                                                               \
@@ -571,8 +566,8 @@ enum { TCP_AOT_DOT_ROWS = 12 };
       NULL, NAME##_1, NAME##_2, NAME##_3, NAME##_4, NAME##_5, NAME##_6, NAME##_7, NAME##_8, NAME##_9, NAME##_10,    \
       NAME##_11, NAME##_12};
 
-typedef void (*tcp_aot_dot_tile)(const uint8_t *, int64_t, const uint8_t *, int32_t *, int64_t, int64_t,
-                                 const uint8_t *, const int32_t *, bool);
+typedef void (*tcp_aot_dot_tile)(const uint8_t *, const uint8_t *, int32_t *, int64_t, int64_t, const int32_t *,
+                                 bool);
 TCP_AOT_DOT_TILES(tcp_aot_bf16_dot_tile, "avx512f,avx512bf16", TCP_AOT_DOT_BF16)
 TCP_AOT_DOT_TILES(tcp_aot_i8_dot_tile, "avx512f,avx512bw,avx512vnni", TCP_AOT_DOT_I8)
 
@@ -599,13 +594,15 @@ __attribute__((target("avx512f,avx512bw,avx512vnni"))) static void tcp_aot_row_o
 
 // C (+)= A x B as tcp_aot_matmul_amx takes them, on the dot products: by
 // chunks of B's columns (packed into `scratch` unless `prepacked`), depth
-// blocks of K and register tiles of DOT_ROWS x 32. K's last group of 4
-// bytes, when A's rows end inside it, is read from a zero-padded copy.
+// blocks of K and register tiles of DOT_ROWS x 32. The tiles read a copy of
+// A's rows in the depth block, zero-padded to whole groups of 4 bytes, its
+// rows 64 bytes more than a block apart: rows 4 KB apart in A (K = 2048 in
+// bf16) share their L1 sets (TinyLlama's layers: 6 % faster with the copy).
 static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int64_t lda, const uint8_t *b,
                                int64_t ldb, const uint8_t *prepacked, int32_t *c, int64_t ldc, int64_t m, int64_t n,
                                int64_t k, bool accumulate, uint8_t *scratch) {
   int64_t size = operands == TCP_AOT_BF16 ? 2 : 1, k_bytes = k * size, k_pad = tcp_aot_padded_depth(k_bytes);
-  int64_t whole = k_bytes / TCP_AOT_GROUP * TCP_AOT_GROUP, a_stride = lda * size;
+  int64_t a_stride = lda * size;
   const tcp_aot_dot_tile *tiles = operands == TCP_AOT_BF16 ? tcp_aot_bf16_dot_tiles : tcp_aot_i8_dot_tiles;
   int32_t *offsets = NULL;
   if (operands == TCP_AOT_I8) {
@@ -613,21 +610,19 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
     tcp_aot_row_offsets_i8((const int8_t *)a, lda, m, k, offsets);
   }
   _Alignas(64) int32_t c_edge[TCP_AOT_DOT_ROWS][TCP_AOT_BLOCK];
-  _Alignas(4) uint8_t tail[TCP_AOT_DOT_ROWS][TCP_AOT_GROUP];
+  _Alignas(64) uint8_t a_copy[TCP_AOT_DOT_ROWS][TCP_AOT_DOT_A_STRIDE];
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
     const uint8_t *packed = prepacked ? prepacked + chunk * k_pad : scratch;
     if (!prepacked) tcp_aot_pack_b(operands, b + chunk * size, ldb, k, chunk_cols, scratch);
     for (int64_t d0 = 0; d0 < k_bytes; d0 += TCP_AOT_DEPTH_BLOCK) {
       int64_t d1 = k_bytes - d0 < TCP_AOT_DEPTH_BLOCK ? k_bytes : d0 + TCP_AOT_DEPTH_BLOCK;
-      int64_t groups = ((d1 < whole ? d1 : whole) - d0) / TCP_AOT_GROUP;
-      bool partial = d1 > whole;
+      int64_t groups = (d1 - d0 + TCP_AOT_GROUP - 1) / TCP_AOT_GROUP;
       for (int64_t m0 = 0; m0 < m; m0 += TCP_AOT_DOT_ROWS) {
         int64_t rows = m - m0 < TCP_AOT_DOT_ROWS ? m - m0 : TCP_AOT_DOT_ROWS;
-        const uint8_t *a_rows = a + m0 * a_stride;
-        for (int64_t i = 0; i < rows && partial; ++i) {
-          memset(tail[i], 0, TCP_AOT_GROUP);
-          memcpy(tail[i], a_rows + i * a_stride + whole, k_bytes - whole);
+        for (int64_t i = 0; i < rows; ++i) {
+          memcpy(a_copy[i], a + (m0 + i) * a_stride + d0, d1 - d0);
+          memset(a_copy[i] + (d1 - d0), 0, groups * TCP_AOT_GROUP - (d1 - d0));
         }
         for (int64_t n0 = 0; n0 < chunk_cols; n0 += TCP_AOT_BLOCK) {
           int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
@@ -635,14 +630,12 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
           const uint8_t *b_block = packed + tcp_aot_packed_offset(n0, d0, chunk_cols, k_pad, TCP_AOT_DEPTH_BLOCK);
           bool from_zero = !accumulate && d0 == 0;
           const int32_t *row_offsets = offsets && d0 == 0 ? offsets + m0 : NULL;
-          const uint8_t *tail_at = partial ? &tail[0][0] : NULL;
           if (cols == TCP_AOT_BLOCK) {
-            tiles[rows](a_rows + d0, a_stride, b_block, c_at, ldc, groups, tail_at, row_offsets, from_zero);
+            tiles[rows](a_copy[0], b_block, c_at, ldc, groups, row_offsets, from_zero);
             continue;
           }
           for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * 4);
-          tiles[rows](a_rows + d0, a_stride, b_block, &c_edge[0][0], TCP_AOT_BLOCK, groups, tail_at, row_offsets,
-                      from_zero);
+          tiles[rows](a_copy[0], b_block, &c_edge[0][0], TCP_AOT_BLOCK, groups, row_offsets, from_zero);
           for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * 4);
         }
       }
