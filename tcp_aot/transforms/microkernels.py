@@ -7,8 +7,9 @@ one of every bf16 contraction) or of int8 operands into int32
 where it has one: TDPBF16PS multiplies a 16 x 32 by a 32 x 16 bf16 tile in
 the time of 16 AVX-512 FMAs of 16 floats, TDPBSSD a 16 x 64 by a 64 x 16
 int8 tile, which no vector schedule reaches. The kernel packs B into the
-groups of rows the instructions read and picks AMX or a portable loop at
-run time (the .so runs on any x86-64 CPU).
+groups of rows the instructions read and picks AMX, AVX-512's dot products
+(VDPBF16PS, VPDPBUSD) or a portable loop at run time (the .so runs on any
+x86-64 CPU).
 
 A float32 product by a weight runs there too: a linear layer's B is packed
 once, at the first call, into blocks of 32 columns that the kernel's
@@ -64,7 +65,7 @@ KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32")
 # convolutions went from 42 to 54-60 % of the FMA peak, its 1x1 ones from
 # 61-74 to 55-68 %, the whole model 9 % faster).
 _BY_WEIGHT_ONLY = {"__tcp_aot_matmul_f32"}
-# Views through which B may read a weight.
+# Views through which an operand may read a weight.
 _VIEWS = ("tensor.extract_slice", "tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")
 
 # linalg.matmul's loops (m, n, k) as A, B and C read them.
