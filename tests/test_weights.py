@@ -169,7 +169,11 @@ CONV_MODEL = textwrap.dedent('''
         torch.manual_seed(seed)
         net = torch.nn.Sequential(
             torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
-            torch.nn.Conv2d(8, 8, 3, groups=8, bias=False), torch.nn.BatchNorm2d(8))
+            torch.nn.Conv2d(8, 8, 3, groups=8, bias=False), torch.nn.BatchNorm2d(8),
+            # Weights the float32 micro-kernel takes as A, packed once: 13
+            # filters (a partial block of 8 rows), a 3x3 kernel's taps 9
+            # floats apart, 300 channels (two depth blocks of 256).
+            torch.nn.Conv2d(8, 300, 1), torch.nn.ReLU(), torch.nn.Conv2d(300, 13, 3, padding=1))
         randomize_batch_norms(net)
         return net.eval()
 
