@@ -778,31 +778,34 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
       // next chunk's first) is fetched into L2 while this one computes.
       tcp_aot_fetch_stream ahead = tcp_aot_next_block((const uint8_t *)prepacked, chunk, 4 * (d0 + depth), n, 4 * k,
                                                       4 * TCP_AOT_F32_DEPTH);
-      int64_t n_tiles = (m + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS * (chunk_pad / TCP_AOT_BLOCK);
-      int64_t lines_per_tile = (ahead.total / 64 + n_tiles - 1) / n_tiles;
+      int64_t tiles_in_block = (m + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS * (chunk_pad / TCP_AOT_BLOCK);
+      int64_t lines_per_tile = (ahead.total / 64 + tiles_in_block - 1) / tiles_in_block;
       const tcp_aot_f32_tile *tiles = a_packed ? tcp_aot_f32_packed_a_tiles : tcp_aot_f32_tiles;
-      for (int64_t n0 = 0; n0 < chunk_cols; n0 += TCP_AOT_BLOCK) {
+      int64_t row_blocks = (m + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS, col_blocks = chunk_pad / TCP_AOT_BLOCK;
+      for (int64_t t = 0; t < row_blocks * col_blocks; ++t) {
+        // Packed A meets a block of B's columns block of rows by block of
+        // rows; A read in place (activations by a packed weight), a block
+        // of rows meets each block of columns (BERT-base: 2 % faster).
+        int64_t m0 = TCP_AOT_F32_ROWS * (a_packed ? t % row_blocks : t / col_blocks);
+        int64_t n0 = TCP_AOT_BLOCK * (a_packed ? t / row_blocks : t % col_blocks);
+        int64_t rows = m - m0 < TCP_AOT_F32_ROWS ? m - m0 : TCP_AOT_F32_ROWS;
         int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
+        // A packed: the block's K steps of F32_ROWS floats, one per row.
+        const float *a_at = a_packed ? a_packed + m0 * k + d0 * TCP_AOT_F32_ROWS : a + m0 * lda + d0 * a_step;
         const float *b_at = packed + tcp_aot_packed_offset(n0, 4 * d0, chunk_cols, 4 * k, 4 * TCP_AOT_F32_DEPTH) / 4;
-        for (int64_t m0 = 0; m0 < m; m0 += TCP_AOT_F32_ROWS) {
-          int64_t rows = m - m0 < TCP_AOT_F32_ROWS ? m - m0 : TCP_AOT_F32_ROWS;
-          // A packed: the block's K steps of F32_ROWS floats, one per row.
-          const float *a_at = a_packed ? a_packed + m0 * k + d0 * TCP_AOT_F32_ROWS : a + m0 * lda + d0 * a_step;
-          float *c_at = c + m0 * ldc + chunk + n0;
-          const char *ahead_at = (const char *)ahead.base + ahead.next;
-          int64_t ahead_lines = (ahead.total - ahead.next) / 64 < lines_per_tile ? (ahead.total - ahead.next) / 64
-                                                                                 : lines_per_tile;
-          ahead.next += 64 * ahead_lines;
-          bool from_zero = !accumulate && d0 == 0;
-          if (cols == TCP_AOT_BLOCK) {
-            tiles[rows](a_at, lda, a_step, b_at, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
-            continue;
-          }
-          for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * sizeof(float));
-          tiles[rows](a_at, lda, a_step, b_at, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines,
-                      from_zero);
-          for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * sizeof(float));
+        float *c_at = c + m0 * ldc + chunk + n0;
+        const char *ahead_at = (const char *)ahead.base + ahead.next;
+        int64_t ahead_lines = (ahead.total - ahead.next) / 64 < lines_per_tile ? (ahead.total - ahead.next) / 64
+                                                                               : lines_per_tile;
+        ahead.next += 64 * ahead_lines;
+        bool from_zero = !accumulate && d0 == 0;
+        if (cols == TCP_AOT_BLOCK) {
+          tiles[rows](a_at, lda, a_step, b_at, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
+          continue;
         }
+        for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * sizeof(float));
+        tiles[rows](a_at, lda, a_step, b_at, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines, from_zero);
+        for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * sizeof(float));
       }
     }
   }
