@@ -703,13 +703,13 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
 // linear layer's time at 128 rows).
 typedef float tcp_aot_v16 __attribute__((vector_size(64), aligned(4)));
 
-// One step of K: row p of B meets element p of R rows of A.
+// One step of K: row p of B (`ldb` floats apart) meets element p of R rows of A.
 #define TCP_AOT_F32_STEP(R, p, ROW_STRIDE, STEP)                                                                    \
   do {                                                                                                              \
-    __builtin_prefetch(b + ((p) + TCP_AOT_F32_PREFETCH) * TCP_AOT_BLOCK);                                          \
-    __builtin_prefetch(b + ((p) + TCP_AOT_F32_PREFETCH) * TCP_AOT_BLOCK + 16);                                     \
-    tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(b + (p) * TCP_AOT_BLOCK);                                              \
-    tcp_aot_v16 b1 = *(const tcp_aot_v16 *)(b + (p) * TCP_AOT_BLOCK + 16);                                         \
+    __builtin_prefetch(b + ((p) + TCP_AOT_F32_PREFETCH) * ldb);                                                    \
+    __builtin_prefetch(b + ((p) + TCP_AOT_F32_PREFETCH) * ldb + 16);                                               \
+    tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(b + (p) * ldb);                                                        \
+    tcp_aot_v16 b1 = *(const tcp_aot_v16 *)(b + (p) * ldb + 16);                                                   \
     for (int i = 0; i < R; ++i) {                                                                                   \
       float x = a[i * (ROW_STRIDE) + (p) * (STEP)];                                                                 \
       acc[i][0] += x * b0;                                                                                          \
@@ -719,10 +719,12 @@ typedef float tcp_aot_v16 __attribute__((vector_size(64), aligned(4)));
 
 // A tile reading A's element (i, p) at a[i * ROW_STRIDE + p * STEP]: A
 // packed (ROW_STRIDE 1, STEP F32_ROWS: every broadcast an immediate offset
-// from one pointer) or in place (lda, a_step). K is taken 8 steps at a time.
+// from one pointer) or in place (lda, a_step). B's rows are `ldb` floats
+// apart: packed, a block's 32; in place, its own. K is taken 8 steps at a
+// time.
 #define TCP_AOT_F32_TILE(NAME, R, ROW_STRIDE, STEP)                                                                  \
   __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void NAME##_##R(                         \
-      const float *a, int64_t lda, int64_t a_step, const float *b, float *c, int64_t ldc, int64_t depth,             \
+      const float *a, int64_t lda, int64_t a_step, const float *b, int64_t ldb, float *c, int64_t ldc, int64_t depth, \
       const char *ahead, int64_t ahead_lines, bool from_zero) {                                                     \
     _Pragma("clang fp contract(fast)") tcp_aot_v16 acc[R][2] = {};                                                  \
     for (int i = 0; i < R && !from_zero; ++i) {                                                                     \
@@ -753,24 +755,39 @@ typedef float tcp_aot_v16 __attribute__((vector_size(64), aligned(4)));
   static const tcp_aot_f32_tile NAME##s[TCP_AOT_F32_ROWS + 1] = {                                                    \
       NULL, NAME##_1, NAME##_2, NAME##_3, NAME##_4, NAME##_5, NAME##_6, NAME##_7, NAME##_8};
 
-typedef void (*tcp_aot_f32_tile)(const float *, int64_t, int64_t, const float *, float *, int64_t, int64_t,
-                                 const char *, int64_t, bool);
+typedef void (*tcp_aot_f32_tile)(const float *, int64_t, int64_t, const float *, int64_t, float *, int64_t,
+                                 int64_t, const char *, int64_t, bool);
 TCP_AOT_F32_TILES(tcp_aot_f32_packed_a_tile, 1, TCP_AOT_F32_ROWS)
 TCP_AOT_F32_TILES(tcp_aot_f32_tile, lda, a_step)
+
+// Whether the tiles read B in place, rows `ldb` floats apart, rather than
+// packed as the kernel goes: B is not a weight (a convolution's image, read
+// by every block of filters, whose packing at each kernel offset took 6 %
+// of ResNet-50's time), its columns are whole blocks (no partial block's
+// row read past its end) and its rows do not share L1 sets: the 64 sets
+// repeat every 4 KB, and rows 4 KB apart (a 32 x 32 image) all fell in one
+// (a product twice as slow as packed).
+static bool tcp_aot_b_in_place(const float *prepacked, int64_t ldb, int64_t n) {
+  int64_t bytes = 4 * ldb, shared = 4096;
+  while (bytes % shared) shared /= 2;  // the largest power of 2 dividing both
+  return !prepacked && n % TCP_AOT_BLOCK == 0 && shared <= 128;
+}
 
 // C += A x B (or C = A x B without `accumulate`) with rows of B and C
 // contiguous (A's elements `a_step` apart: a convolution's taps of one
 // kernel offset); A packed whole (`a_packed`, as tcp_aot_pack_a_f32 does)
-// or read in place; B packed whole (`prepacked`) or a chunk of its columns
-// at a time into `scratch`.
+// or read in place; B packed whole (`prepacked`), read in place
+// (tcp_aot_b_in_place) or packed a chunk of its columns at a time into
+// `scratch`.
 static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_step, const float *a_packed,
                                       const float *b, int64_t ldb, const float *prepacked, float *c, int64_t ldc,
                                       int64_t m, int64_t n, int64_t k, bool accumulate, float *scratch) {
   _Alignas(64) float c_edge[TCP_AOT_F32_ROWS][TCP_AOT_BLOCK];
+  bool in_place = tcp_aot_b_in_place(prepacked, ldb, n);
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
     const float *packed = prepacked ? prepacked + chunk * k : scratch;
-    if (!prepacked) tcp_aot_pack_b_f32(b + chunk, ldb, k, chunk_cols, scratch);
+    if (!prepacked && !in_place) tcp_aot_pack_b_f32(b + chunk, ldb, k, chunk_cols, scratch);
     int64_t chunk_pad = tcp_aot_chunk_width(chunk, n);
     for (int64_t d0 = 0; d0 < k; d0 += TCP_AOT_F32_DEPTH) {
       int64_t depth = k - d0 < TCP_AOT_F32_DEPTH ? k - d0 : TCP_AOT_F32_DEPTH;
@@ -792,7 +809,10 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
         int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
         // A packed: the block's K steps of F32_ROWS floats, one per row.
         const float *a_at = a_packed ? a_packed + m0 * k + d0 * TCP_AOT_F32_ROWS : a + m0 * lda + d0 * a_step;
-        const float *b_at = packed + tcp_aot_packed_offset(n0, 4 * d0, chunk_cols, 4 * k, 4 * TCP_AOT_F32_DEPTH) / 4;
+        const float *b_at = in_place ? b + d0 * ldb + chunk + n0
+                                     : packed + tcp_aot_packed_offset(n0, 4 * d0, chunk_cols, 4 * k,
+                                                                      4 * TCP_AOT_F32_DEPTH) / 4;
+        int64_t b_stride = in_place ? ldb : TCP_AOT_BLOCK;
         float *c_at = c + m0 * ldc + chunk + n0;
         const char *ahead_at = (const char *)ahead.base + ahead.next;
         int64_t ahead_lines = (ahead.total - ahead.next) / 64 < lines_per_tile ? (ahead.total - ahead.next) / 64
@@ -800,11 +820,12 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
         ahead.next += 64 * ahead_lines;
         bool from_zero = !accumulate && d0 == 0;
         if (cols == TCP_AOT_BLOCK) {
-          tiles[rows](a_at, lda, a_step, b_at, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
+          tiles[rows](a_at, lda, a_step, b_at, b_stride, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
           continue;
         }
         for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * sizeof(float));
-        tiles[rows](a_at, lda, a_step, b_at, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines, from_zero);
+        tiles[rows](a_at, lda, a_step, b_at, b_stride, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines,
+                    from_zero);
         for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * sizeof(float));
       }
     }
