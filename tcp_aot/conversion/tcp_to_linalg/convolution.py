@@ -7,10 +7,11 @@ transforms/conv_to_matmul.py). A depthwise one (each group reads one input
 channel) is an elementwise linalg.generic whose body sums one product per
 kernel offset; any other grouped one is a linalg.generic on [N, G, C/G, ...]
 views. Both have the output positions innermost, so that LLVM vectorizes
-along them. Pooling is a named
-linalg op where one fits (pooling_nc{w,hw}_{max,sum}), else a generic of the
-same shape; average pooling divides by torch's divisor in a second
-elementwise generic.
+along them. Pooling is a linalg.generic with the window dims as reduction
+loops (mark-parallel splits generics among threads, not the named
+linalg.pooling_* ops: ResNet-50's max pooling took as long on 2 threads as
+on 1); average pooling divides by torch's divisor in a second elementwise
+generic.
 """
 
 from __future__ import annotations
@@ -32,8 +33,6 @@ from ...linalg_builders import (
 PATTERNS = PatternList()
 
 _NAMED_CONV = {1: linalg.conv_1d_ncw_fcw, 2: linalg.conv_2d_nchw_fchw, 3: linalg.conv_3d_ncdhw_fcdhw}
-_NAMED_POOL = {("Max", 1): linalg.pooling_ncw_max, ("Max", 2): linalg.pooling_nchw_max,
-               ("Avg", 1): linalg.pooling_ncw_sum, ("Avg", 2): linalg.pooling_nchw_sum}
 
 
 def _sizes(v: ir.Value) -> list[Size]:
@@ -227,14 +226,10 @@ def lower_pool(op, rewriter):
     out_t = ir.RankedTensorType(view.out.type)
     init = filled(out_t, sizes[:2] + out_sizes, fill_value)
     window = tensor.EmptyOp(kernel, elem).result
-    named = _NAMED_POOL.get((view.pool_kind, spatial))
     if _empty_result(out_sizes):
         rewriter.replace_op(op, [init])
         return
-    if named is not None:
-        result = named(xp, window, outs=[init], strides=stride, dilations=dilation)
-    else:
-        result = _pool_generic(xp, window, init, stride, dilation, is_max)
+    result = _pool_generic(xp, window, init, stride, dilation, is_max)
     if not is_max:
         result = _divide_by_window_size(view, result, sizes[2:], kernel, stride, padding)
     rewriter.replace_op(op, [result])

@@ -2,9 +2,10 @@
 // zeros,) a zero tensor.pad and a named linalg convolution for groups = 1,
 // an elementwise linalg.generic summing one product per kernel offset when
 // depthwise, else a grouped linalg.generic on [N, G, C/G, ...] views; tcp.pool pads with
-// -inf (Max) or 0 (Avg) up to the end of the last window and uses
-// linalg.pooling_nc{w,hw}_{max,sum} in 1-D/2-D, else a generic; Avg divides
-// by torch's divisor in a second generic.
+// -inf (Max) or 0 (Avg) up to the end of the last window and is a generic
+// with the window dims as reduction loops (not the named
+// linalg.pooling_* ops, which mark-parallel would leave on one thread);
+// Avg divides by torch's divisor in a second generic.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=convert-tcp-to-linalg | FileCheck %s
 
 // CHECK-LABEL: func.func @conv2d
@@ -177,6 +178,9 @@ func.func @conv_input_dilation_dynamic(%x: tensor<?x3x?x8xf32>, %w: tensor<4x3x3
 // Max pooling, ceil_mode, kernel 3, stride 2, padding 1, dilation 2 on 8:
 // 4 windows, the last ending at 3 * 2 + 2 * 2 + 1 = 11 = 8 + 1 + 2, so the
 // high padding is 2 (the ceil_mode extra), with -inf; the init is -inf too.
+// CHECK-DAG: #[[X2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4 * 2, d3 * 2 + d5 * 2)>
+// CHECK-DAG: #[[K2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG: #[[O2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @max_pool2d_ceil
 // CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3x8x8xf32>
@@ -186,7 +190,9 @@ func.func @conv_input_dilation_dynamic(%x: tensor<?x3x?x8xf32>, %w: tensor<4x3x3
 // CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x3x4x4xf32>
 // CHECK: %[[I:.*]] = linalg.fill ins(%[[NINF]] : f32) outs(%[[E]] : tensor<?x3x4x4xf32>)
 // CHECK: %[[K:.*]] = tensor.empty() : tensor<3x3xf32>
-// CHECK: %[[R:.*]] = linalg.pooling_nchw_max {dilations = dense<2> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[P]], %[[K]] : tensor<?x3x11x11xf32>, tensor<3x3xf32>) outs(%[[I]] : tensor<?x3x4x4xf32>) -> tensor<?x3x4x4xf32>
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[X2]], #[[K2]], #[[O2]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[P]], %[[K]] : tensor<?x3x11x11xf32>, tensor<3x3xf32>) outs(%[[I]] : tensor<?x3x4x4xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[ACC]], %[[IN]] : f32
 // CHECK: return %[[R]]
 func.func @max_pool2d_ceil(%x: tensor<?x3x8x8xf32>) -> tensor<?x3x4x4xf32> {
   %0 = tcp.pool %x {ceil_mode = true, dilation = [2, 2], kernel_size = [3, 3], kind = #tcp<poolKind Max>, padding = [1, 1], stride = [2, 2]} : tensor<?x3x8x8xf32> -> tensor<?x3x4x4xf32>
@@ -195,10 +201,11 @@ func.func @max_pool2d_ceil(%x: tensor<?x3x8x8xf32>) -> tensor<?x3x4x4xf32> {
 
 // -----
 
-// No padding needed: no tensor.pad; 1-D is linalg.pooling_ncw_max.
+// No padding needed: no tensor.pad.
+// CHECK-DAG: #[[X1:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3)>
 // CHECK-LABEL: func.func @max_pool1d
 // CHECK-NOT: tensor.pad
-// CHECK: linalg.pooling_ncw_max {dilations = dense<1> : tensor<1xi64>, strides = dense<2> : tensor<1xi64>} ins(%arg0, %{{.*}} : tensor<2x3x16xf32>, tensor<2xf32>) outs(%{{.*}} : tensor<2x3x8xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[X1]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%arg0, %{{.*}} : tensor<2x3x16xf32>, tensor<2xf32>) outs(%{{.*}} : tensor<2x3x8xf32>)
 func.func @max_pool1d(%x: tensor<2x3x16xf32>) -> tensor<2x3x8xf32> {
   %0 = tcp.pool %x {ceil_mode = false, dilation = [1], kernel_size = [2], kind = #tcp<poolKind Max>, padding = [0], stride = [2]} : tensor<2x3x16xf32> -> tensor<2x3x8xf32>
   return %0 : tensor<2x3x8xf32>
@@ -206,8 +213,7 @@ func.func @max_pool1d(%x: tensor<2x3x16xf32>) -> tensor<2x3x8xf32> {
 
 // -----
 
-// 3-D pooling has no named op: a generic with the window dims as reduction
-// loops, input index o * stride + k.
+// 3-D: the window dims as reduction loops, input index o * stride + k.
 // CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>
 // CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
 // CHECK-DAG: #[[O:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4)>
@@ -226,7 +232,7 @@ func.func @max_pool3d(%x: tensor<?x16x4x8x8xf32>) -> tensor<?x16x2x4x4xf32> {
 // -----
 
 // Average pooling, ceil_mode, count_include_pad=false: zero padding 1 low,
-// 2 high (the ceil_mode extra), a pooling_nchw_sum, then each window's sum
+// 2 high (the ceil_mode extra), a generic summing each window, then its sum
 // divided by the window clipped to the input: start = o * 2 - 1,
 // end = min(start + 3, 8 + 1), then max(start, 0) and min(end, 8).
 // CHECK-DAG: #[[ID4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -242,7 +248,9 @@ func.func @max_pool3d(%x: tensor<?x16x4x8x8xf32>) -> tensor<?x16x2x4x4xf32> {
 // CHECK: tensor.yield %[[ZERO]] : f32
 // CHECK: } : tensor<2x3x8x8xf32> to tensor<2x3x11x11xf32>
 // CHECK: %[[I:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<2x3x5x5xf32>)
-// CHECK: %[[S:.*]] = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[P]], %{{.*}} : tensor<2x3x11x11xf32>, tensor<3x3xf32>) outs(%[[I]] : tensor<2x3x5x5xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[P]], %{{.*}} : tensor<2x3x11x11xf32>, tensor<3x3xf32>) outs(%[[I]] : tensor<2x3x5x5xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: arith.addf %[[ACC]], %[[IN]] : f32
 // CHECK: linalg.generic {indexing_maps = [#[[ID4]], #[[ID4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[S]] : tensor<2x3x5x5xf32>)
 // CHECK-NEXT: ^bb0(%[[SUM:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT: %[[OH:.*]] = linalg.index 2 : index
@@ -278,7 +286,9 @@ func.func @avg_pool2d_ceil_exclude_pad(%x: tensor<2x3x8x8xf32>) -> tensor<2x3x5x
 // CHECK-LABEL: func.func @avg_pool1d_include_pad
 // CHECK-DAG: %[[C17:.*]] = arith.constant 17 : index
 // CHECK: tensor.pad %arg0 low[0, 0, 1] high[0, 0, 1] {
-// CHECK: linalg.pooling_ncw_sum {dilations = dense<1> : tensor<1xi64>, strides = dense<2> : tensor<1xi64>} ins(%{{.*}}, %{{.*}} : tensor<2x3x18xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<2x3x8xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<2x3x18xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<2x3x8xf32>)
+// CHECK: arith.addf
+// CHECK: linalg.yield
 // CHECK: ^bb0(%[[SUM:.*]]: f32, %{{.*}}: f32):
 // CHECK: %[[START:.*]] = arith.subi %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: %[[END0:.*]] = arith.addi %[[START]], %{{.*}} : index
@@ -297,7 +307,7 @@ func.func @avg_pool1d_include_pad(%x: tensor<2x3x16xf32>) -> tensor<2x3x8xf32> {
 // CHECK-LABEL: func.func @avg_pool2d_divisor_override
 // CHECK-DAG: %[[DIV:.*]] = arith.constant 3.000000e+00 : f32
 // CHECK-NOT: tensor.pad
-// CHECK: %[[S:.*]] = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%arg0, %{{.*}} : tensor<2x3x8x8xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<2x3x4x4xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%arg0, %{{.*}} : tensor<2x3x8x8xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<2x3x4x4xf32>)
 // CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<2x3x4x4xf32>)
 // CHECK-NEXT: ^bb0(%[[SUM:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT: %[[R:.*]] = arith.divf %[[SUM]], %[[DIV]] : f32
@@ -347,7 +357,8 @@ func.func @avg_pool3d(%x: tensor<2x3x4x4x4xf32>) -> tensor<2x3x2x2x2xf32> {
 // CHECK-NEXT: tensor.pad %arg0 low[0, 0, 0] high[0, 0, %[[HIGH]]] {
 // CHECK: tensor.yield %[[NINF]] : f32
 // CHECK: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<1x1x?xf32>
-// CHECK: linalg.pooling_ncw_max
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK: arith.maximumf
 func.func @max_pool_dynamic_ceil(%x: tensor<1x1x?xf32>) -> tensor<1x1x?xf32> {
   %0 = tcp.pool %x {ceil_mode = true, dilation = [1], kernel_size = [2], kind = #tcp<poolKind Max>, padding = [0], stride = [2]} : tensor<1x1x?xf32> -> tensor<1x1x?xf32>
   return %0 : tensor<1x1x?xf32>
