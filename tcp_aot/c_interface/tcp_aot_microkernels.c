@@ -90,8 +90,9 @@ typedef struct {
   uint8_t rows[16];
 } tcp_aot_tile_config;
 
-// F32_A: a float32 weight as A (a convolution's), packed by rows.
-typedef enum { TCP_AOT_BF16, TCP_AOT_I8, TCP_AOT_F32, TCP_AOT_F32_A } tcp_aot_operands;
+// F32_A: a float32 weight as A (a convolution's), packed by rows;
+// I8_A_OFFSETS: an int8 weight A's row offsets (tcp_aot_row_offsets_i8).
+typedef enum { TCP_AOT_BF16, TCP_AOT_I8, TCP_AOT_F32, TCP_AOT_F32_A, TCP_AOT_I8_A_OFFSETS } tcp_aot_operands;
 
 // B is packed CHUNK columns at a time (384 KB of packed B for K = 768: it
 // stays in L2 while every row of A meets it); each 32 x 32 block of C then
@@ -309,6 +310,24 @@ static void tcp_aot_pack_a_f32(const float *a, int64_t lda, int64_t step, int64_
         *packed++ = m0 + i < m ? a[(m0 + i) * lda + p * step] : 0;
 }
 
+// -128 x the sum of each of A's m rows of k bytes, 64 bytes at a time
+// (VPDPBUSD of ones and A): the int8 dot kernel's correction for offsetting
+// B by 128 (tcp_aot_matmul_dot). Kept for a weight A (a convolution's
+// filters) like a packed weight: computed at every product, they took 7 %
+// of int8 ResNet-50's time.
+__attribute__((target("avx512f,avx512bw,avx512vnni"))) static void tcp_aot_row_offsets_i8(
+    const int8_t *a, int64_t lda, int64_t m, int64_t k, int32_t *offsets) {
+  const __m512i ones = _mm512_set1_epi8(1);
+  for (int64_t i = 0; i < m; ++i) {
+    __m512i sums = _mm512_setzero_si512();
+    for (int64_t p = 0; p < k; p += 64) {
+      __mmask64 valid = k - p >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (k - p)) - 1;
+      sums = _mm512_dpbusd_epi32(sums, ones, _mm512_maskz_loadu_epi8(valid, a + i * lda + p));
+    }
+    offsets[i] = -128 * _mm512_reduce_add_epi32(sums);
+  }
+}
+
 // B's columns [0, n) packed (in blocks of 32 columns, as above).
 static void tcp_aot_pack_b(tcp_aot_operands operands, const uint8_t *b, int64_t ldb, int64_t k, int64_t n,
                            uint8_t *packed) {
@@ -384,13 +403,15 @@ static bool tcp_aot_room_for_packed(void) {
 
 // The bytes `key`'s matrix takes packed.
 static size_t tcp_aot_packed_bytes(tcp_aot_packed_weight key) {
+  if (key.operands == TCP_AOT_I8_A_OFFSETS)
+    return 4 * (size_t)key.rows;
   if (key.operands == TCP_AOT_F32_A)
     return (size_t)((key.rows + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS * TCP_AOT_F32_ROWS * key.cols * 4);
   return (size_t)((key.cols + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK * TCP_AOT_BLOCK *
                   tcp_aot_packed_depth(key.operands, key.rows));
 }
 
-// A weight operand of `rows` x `cols` (B: k x n; F32_A: m x k) packed, from
+// A weight operand of `rows` x `cols` (B: k x n; A: m x k) packed, from
 // the kept ones or packed now and kept; NULL when it is not a weight or no
 // memory is left (the kernel then reads or packs it as it goes).
 static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const uint8_t *data, int64_t ld,
@@ -405,6 +426,8 @@ static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const
     if (key.packed) {
       if (operands == TCP_AOT_F32_A)
         tcp_aot_pack_a_f32((const float *)data, ld, step, rows, cols, (float *)key.packed);
+      else if (operands == TCP_AOT_I8_A_OFFSETS)
+        tcp_aot_row_offsets_i8((const int8_t *)data, ld, rows, cols, (int32_t *)key.packed);
       else
         tcp_aot_pack_b(operands, data, ld, rows, cols, key.packed);
       tcp_aot_insert_packed(key);
@@ -615,23 +638,6 @@ static size_t tcp_aot_dot_scratch_bytes(int64_t k_bytes, int64_t m) {
   return tcp_aot_amx_scratch_bytes(k_bytes) + 4 * (size_t)m;
 }
 
-// -128 x the sum of each of A's m rows of k bytes, 64 bytes at a time
-// (VPDPBUSD of ones and A): computed at every product (A is often a
-// convolution's weight); in scalar code they took 5 % of int8 ResNet-50's
-// time.
-__attribute__((target("avx512f,avx512bw,avx512vnni"))) static void tcp_aot_row_offsets_i8(
-    const int8_t *a, int64_t lda, int64_t m, int64_t k, int32_t *offsets) {
-  const __m512i ones = _mm512_set1_epi8(1);
-  for (int64_t i = 0; i < m; ++i) {
-    __m512i sums = _mm512_setzero_si512();
-    for (int64_t p = 0; p < k; p += 64) {
-      __mmask64 valid = k - p >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (k - p)) - 1;
-      sums = _mm512_dpbusd_epi32(sums, ones, _mm512_maskz_loadu_epi8(valid, a + i * lda + p));
-    }
-    offsets[i] = -128 * _mm512_reduce_add_epi32(sums);
-  }
-}
-
 // C (+)= A x B as tcp_aot_matmul_amx takes them, on the dot products: by
 // chunks of B's columns (packed into `scratch` unless `prepacked`), depth
 // blocks of K and register tiles of DOT_ROWS x 32. The tiles read a copy of
@@ -644,10 +650,14 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
   int64_t size = operands == TCP_AOT_BF16 ? 2 : 1, k_bytes = k * size, k_pad = tcp_aot_padded_depth(k_bytes);
   int64_t a_stride = lda * size;
   const tcp_aot_dot_tile *tiles = operands == TCP_AOT_BF16 ? tcp_aot_bf16_dot_tiles : tcp_aot_i8_dot_tiles;
-  int32_t *offsets = NULL;
+  const int32_t *offsets = NULL;
   if (operands == TCP_AOT_I8) {
-    offsets = (int32_t *)(scratch + tcp_aot_amx_scratch_bytes(k_bytes));
-    tcp_aot_row_offsets_i8((const int8_t *)a, lda, m, k, offsets);
+    offsets = (const int32_t *)tcp_aot_packed_weight_for(TCP_AOT_I8_A_OFFSETS, a, lda, 1, m, k);
+    if (!offsets) {
+      int32_t *computed = (int32_t *)(scratch + tcp_aot_amx_scratch_bytes(k_bytes));
+      tcp_aot_row_offsets_i8((const int8_t *)a, lda, m, k, computed);
+      offsets = computed;
+    }
   }
   _Alignas(64) int32_t c_edge[TCP_AOT_DOT_ROWS][TCP_AOT_BLOCK];
   _Alignas(64) uint8_t a_copy[TCP_AOT_DOT_ROWS][TCP_AOT_DOT_A_STRIDE];
