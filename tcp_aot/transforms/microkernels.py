@@ -15,8 +15,8 @@ A float32 product by a weight runs there too: a linear layer's B is packed
 once, at the first call, into blocks of 32 columns that the kernel's
 register tiles read as one stream (the matmul schedule reads B in place, a
 row of B per step of K, each on another page when N is large); a
-convolution's (A the weight, B the image) has its B packed as the kernel
-goes.
+convolution's A, the weight, is packed once by blocks of 8 rows, and its
+B, the image, is read in place or packed as the kernel goes.
 
 - `mark_microkernel_products`, on tensors after schedule-parallel (which
   may have split the product into tiles shared among threads): each such
@@ -60,8 +60,8 @@ FROM_ZERO = "tcp_aot.from_zero"
 KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32"): "__tcp_aot_matmul_i8",
            ("f32", "f32", "f32"): "__tcp_aot_matmul_f32"}
 # Kernels that take only products by a weight: B packed once, or A a
-# convolution's weight (B, the image, packed as the kernel goes, is then
-# read by as many rows of A as the convolution has filters; ResNet-50's 3x3
+# convolution's weight, packed once too (B, the image, is then read by as
+# many rows of A as the convolution has filters; ResNet-50's 3x3
 # convolutions went from 42 to 54-60 % of the FMA peak, its 1x1 ones from
 # 61-74 to 55-68 %, the whole model 9 % faster).
 _BY_WEIGHT_ONLY = {"__tcp_aot_matmul_f32"}
