@@ -1161,6 +1161,37 @@ _conv_batch_norm_case("conv2d_batch_norm_relu_f32", (6, 4, 3, 3))
 _conv_batch_norm_case("conv2d_depthwise_batch_norm_relu_f32", (4, 1, 3, 3), groups=4, residual=True)
 
 
+def _conv_epilogue_case(name, kernel, stride, padding):
+    """A convolution of constant weights, its bias add, a residual add and a
+    ReLU, on a dynamic batch: conv-to-matmul runs them on each image after
+    its product (1x1 and strided: the product's epilogue, in its tiles)."""
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    w = rng.standard_normal((6, 8, kernel, kernel)).astype(np.float32)
+    bias = rng.standard_normal((1, 6, 1, 1)).astype(np.float32)
+    size = [(n + 2 * padding - kernel) // stride + 1 for n in (5, 6)]
+    xt, yt, bt = "tensor<?x8x5x6xf32>", f"tensor<?x6x{size[0]}x{size[1]}xf32>", "tensor<1x6x1x1xf32>"
+    lines = ["%c0 = arith.constant 0 : index",
+             f"%w = tcp.const {{value = {_dense(w)} : {t(dims(w.shape), 'f32')}}} : {t(dims(w.shape), 'f32')}",
+             f"%b = tcp.const {{value = {_dense(bias)} : {bt}}} : {bt}",
+             f"%y = tcp.conv %x, %w {{stride = [{stride}, {stride}], dilation = [1, 1], input_dilation = [1, 1], "
+             f"padding_low = [{padding}, {padding}], padding_high = [{padding}, {padding}], groups = 1 : i64}} : "
+             f"{xt}, {t(dims(w.shape), 'f32')} -> {yt}",
+             f"%n = tensor.dim %y, %c0 : {yt}",
+             f"%c{size[0]} = arith.constant {size[0]} : index", f"%d{size[1]} = arith.constant {size[1]} : index",
+             f"%bb = tcp.broadcast %b, %n, %c{size[0]}, %d{size[1]} {{axes = [0, 2, 3]}} : {bt}, index, index, "
+             f"index -> {yt}",
+             f"%s = tcp.add %y, %bb : {yt}, {yt} -> {yt}",
+             f"%r = tcp.add %s, %res : {yt}, {yt} -> {yt}",
+             f"%out = tcp.clamp %r {{min_float = 0.0 : f32}} : {yt} -> {yt}"]
+    _conv.add(name, func(name, [("x", xt), ("res", yt)], lines, [("out", yt)]),
+              lambda rng: [random_array("f32", (3, 8, 5, 6), rng, edges=False),
+                           random_array("f32", (3, 6, *size), rng, edges=False)], tol=accumulated("f32"))
+
+
+_conv_epilogue_case("conv2d_1x1_bias_residual_relu_f32", 1, 1, 0)
+_conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
+
+
 # An input smaller than the (dilated) kernel: no window fits, the output's
 # spatial dim is 0 (tcp.conv_output_size). Families of their own, so that a
 # failure here does not hide the other convolutions.

@@ -49,3 +49,63 @@ func.func @int8_im2col(%x: tensor<2x8x6x7xi8>, %w: tensor<4x8x3x3xi8>) -> tensor
   %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x8x6x7xi8>, tensor<4x8x3x3xi8>) outs(%init : tensor<2x4x4x5xi32>) -> tensor<2x4x4x5xi32>
   return %0 : tensor<2x4x4x5xi32>
 }
+
+// -----
+
+// The elementwise op that is the convolution's only use (a bias, a residual
+// add, a ReLU) runs on each image in the loop, after the product: the bias
+// read whole (it does not vary along the batch), the residual's image n, so
+// that mark-product-epilogues can finish the product tile by tile.
+// CHECK-DAG: #[[ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[BIAS:.*]] = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
+// CHECK-LABEL: func.func @epilogue_per_image
+// CHECK: %[[LOOP:.*]] = scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x4x6x7xf32>)
+// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x42xf32>) outs(%{{.*}} : tensor<4x42xf32>)
+// CHECK: %[[IMG:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [4, 6, 7] : tensor<4x42xf32> into tensor<4x6x7xf32>
+// CHECK: %[[RES:.*]] = tensor.extract_slice %arg3[%[[N]], 0, 0, 0] [1, 4, 6, 7] [1, 1, 1, 1] : tensor<?x4x6x7xf32> to tensor<4x6x7xf32>
+// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[IMG]], %arg2, %[[RES]] : tensor<4x6x7xf32>, tensor<1x4x1x1xf32>, tensor<4x6x7xf32>) outs(%{{.*}} : tensor<4x6x7xf32>)
+// CHECK: arith.maximumf
+// CHECK: tensor.insert_slice %[[E]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 4, 6, 7] [1, 1, 1, 1]
+// CHECK: return %[[LOOP]]
+func.func @epilogue_per_image(%x: tensor<?x8x6x7xf32>, %w: tensor<4x8x1x1xf32>, %b: tensor<1x4x1x1xf32>,
+                              %r: tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x8x6x7xf32>
+  %e = tensor.empty(%n) : tensor<?x4x6x7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x8x6x7xf32>, tensor<4x8x1x1xf32>) outs(%init : tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32>
+  %out = tensor.empty(%n) : tensor<?x4x6x7xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %b, %r : tensor<?x4x6x7xf32>, tensor<1x4x1x1xf32>, tensor<?x4x6x7xf32>) outs(%out : tensor<?x4x6x7xf32>) {
+  ^bb0(%c: f32, %bias: f32, %res: f32, %o: f32):
+    %s = arith.addf %c, %bias : f32
+    %t = arith.addf %s, %res : f32
+    %relu = arith.maximumf %t, %zero : f32
+    linalg.yield %relu : f32
+  } -> tensor<?x4x6x7xf32>
+  return %1 : tensor<?x4x6x7xf32>
+}
+
+// -----
+
+// An op reading another input along the batch other than as its first dim
+// cannot run on one image: it stays after the loop.
+// CHECK-LABEL: func.func @epilogue_not_per_image
+// CHECK: scf.for
+// CHECK: linalg.matmul
+// CHECK: scf.yield
+// CHECK: linalg.generic
+func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf32>,
+                                  %r: tensor<4x4x6x7xf32>) -> tensor<4x4x6x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4x6x7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4x6x7xf32>) -> tensor<4x4x6x7xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<4x8x6x7xf32>, tensor<4x8x1x1xf32>) outs(%init : tensor<4x4x6x7xf32>) -> tensor<4x4x6x7xf32>
+  %out = tensor.empty() : tensor<4x4x6x7xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, d0, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %r : tensor<4x4x6x7xf32>, tensor<4x4x6x7xf32>) outs(%out : tensor<4x4x6x7xf32>) {
+  ^bb0(%c: f32, %res: f32, %o: f32):
+    %s = arith.addf %c, %res : f32
+    linalg.yield %s : f32
+  } -> tensor<4x4x6x7xf32>
+  return %1 : tensor<4x4x6x7xf32>
+}

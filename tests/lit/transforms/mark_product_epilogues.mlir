@@ -168,6 +168,37 @@ func.func @through_expand(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %bias: ten
 
 // -----
 
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#bias = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
+
+// A 1x1 convolution's product on image n, finished by its bias and a
+// residual add read from image n of a batch (an extract_slice of one whole
+// element of its first dim: dense, as the collapse needs).
+// CHECK-LABEL: func.func @residual_of_an_image
+// CHECK:       %[[P:.*]] = linalg.matmul {tcp_aot.epilogue}
+// CHECK:       %[[RES:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : tensor<4x6x7xf32> into tensor<4x42xf32>
+// CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%{{.*}}, %[[RES]] : tensor<1x4x1x1xf32>, tensor<4x42xf32>) outs(%[[P]] : tensor<4x42xf32>)
+func.func @residual_of_an_image(%w: tensor<4x8xf32>, %x: tensor<8x42xf32>, %b: tensor<1x4x1x1xf32>,
+                                %r: tensor<?x4x6x7xf32>, %n: index) -> tensor<4x6x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<4x42xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<4x42xf32>) -> tensor<4x42xf32>
+  %p = linalg.matmul ins(%w, %x : tensor<4x8xf32>, tensor<8x42xf32>) outs(%init : tensor<4x42xf32>) -> tensor<4x42xf32>
+  %img = tensor.expand_shape %p [[0], [1, 2]] output_shape [4, 6, 7] : tensor<4x42xf32> into tensor<4x6x7xf32>
+  %res = tensor.extract_slice %r[%n, 0, 0, 0] [1, 4, 6, 7] [1, 1, 1, 1] : tensor<?x4x6x7xf32> to tensor<4x6x7xf32>
+  %e = tensor.empty() : tensor<4x6x7xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #bias, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%img, %b, %res : tensor<4x6x7xf32>, tensor<1x4x1x1xf32>, tensor<4x6x7xf32>) outs(%e : tensor<4x6x7xf32>) {
+  ^bb0(%c: f32, %bias: f32, %s: f32, %o: f32):
+    %t = arith.addf %c, %bias : f32
+    %u = arith.addf %t, %s : f32
+    linalg.yield %u : f32
+  } -> tensor<4x6x7xf32>
+  return %y : tensor<4x6x7xf32>
+}
+
+// -----
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (0, d1)>
 
