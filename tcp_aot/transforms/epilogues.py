@@ -25,7 +25,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import linalg
 
 from ..walk import collect, defining_op
-from .loop_groups import collapse, contiguous, groups_fit, operand_dims, reassociation_of
+from .loop_groups import collapse, collapsible, groups_fit, operand_dims, reassociation_of
 
 ATTR = "tcp_aot.epilogue"
 _PARALLEL = "#linalg.iterator_type<parallel>"
@@ -130,7 +130,7 @@ def _read_unexpanded(product: ir.Operation) -> None:
             or any(str(it) != _PARALLEL for it in op.opview.iterator_types)
             or collect(op, lambda inner: inner.name == "linalg.index")
             or not groups_fit(maps, groups)
-            or not all(contiguous(v) for v in op.operands)):
+            or not all(collapsible(v, dims, groups) for v, dims in zip(op.operands, maps))):
         return
     collapse(op, maps, groups)
     expand.erase()

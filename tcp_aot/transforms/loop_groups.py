@@ -113,19 +113,41 @@ def _reassociation(dims: list[int | None], groups: list[list[int]]) -> list[list
     return result
 
 
-def _collapsed(v: ir.Value, reassociation: list[list[int]]) -> ir.Value:
-    if all(len(r) == 1 for r in reassociation):
-        return v
+def _collapsed_type(v: ir.Value, reassociation: list[list[int]]) -> ir.RankedTensorType:
     t = ir.RankedTensorType(v.type)
     shape = []
     for r in reassociation:
         shape.append(ir.ShapedType.get_dynamic_size() if any(t.is_dynamic_dim(d) for d in r)
                      else math.prod(t.shape[d] for d in r))
-    collapsed_type = ir.RankedTensorType.get(shape, t.element_type)
+    return ir.RankedTensorType.get(shape, t.element_type)
+
+
+def _expanded_from(v: ir.Value, reassociation: list[list[int]]) -> ir.Value | None:
+    """The value v is the expansion of along `reassociation`, if it is one."""
     source = defining_op(v)
-    if (source is not None and source.name == "tensor.expand_shape" and source.operands[0].type == collapsed_type
+    if (source is not None and source.name == "tensor.expand_shape"
+            and source.operands[0].type == _collapsed_type(v, reassociation)
             and reassociation_of(source) == reassociation):
-        return source.operands[0]  # the value that was expanded
+        return source.operands[0]
+    return None
+
+
+def collapsible(v: ir.Value, dims: list[int | None], groups: list[list[int]]) -> bool:
+    """Whether an operand read at `dims` can be read over `groups` of the
+    loops: its buffer is dense, or it is the expansion along those groups
+    of a value the collapsed op reads instead (which may be strided: a
+    product's columns cut from whole register tiles)."""
+    return contiguous(v) or _expanded_from(v, _reassociation(dims, groups)) is not None
+
+
+def _collapsed(v: ir.Value, reassociation: list[list[int]]) -> ir.Value:
+    if all(len(r) == 1 for r in reassociation):
+        return v
+    collapsed_type = _collapsed_type(v, reassociation)
+    source = defining_op(v)
+    expanded_from = _expanded_from(v, reassociation)
+    if expanded_from is not None:
+        return expanded_from
     if source is not None and source.name == "tensor.empty":
         # A buffer of its own, not a view of the larger one: a result the
         # function returns is then the allocation itself (own-results copies

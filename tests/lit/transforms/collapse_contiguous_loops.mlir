@@ -147,3 +147,28 @@ func.func @after_transpose(%x: tensor<8x4x2xf32>) -> tensor<4x8x2xf32> {
   } -> tensor<4x8x2xf32>
   return %r : tensor<4x8x2xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#bias = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
+
+// An operand that is a strided slice expanded along the groups (a 1x1
+// convolution's product, its 196 columns cut from 224 computed): the
+// collapsed op reads the slice itself, no copy needed.
+// CHECK-LABEL: func.func @cut_product
+// CHECK:       %[[CUT:.*]] = tensor.extract_slice %arg0[0, 0] [4, 196] [1, 1] : tensor<4x224xf32> to tensor<4x196xf32>
+// CHECK:       %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[CUT]], %arg1 : tensor<4x196xf32>, tensor<1x4x1x1xf32>) outs(%{{.*}} : tensor<4x196xf32>)
+// CHECK:       tensor.expand_shape %[[R]] {{\[\[}}0], [1, 2]] output_shape [4, 14, 14]
+func.func @cut_product(%p: tensor<4x224xf32>, %b: tensor<1x4x1x1xf32>) -> tensor<4x14x14xf32> {
+  %cut = tensor.extract_slice %p[0, 0] [4, 196] [1, 1] : tensor<4x224xf32> to tensor<4x196xf32>
+  %img = tensor.expand_shape %cut [[0], [1, 2]] output_shape [4, 14, 14] : tensor<4x196xf32> into tensor<4x14x14xf32>
+  %e = tensor.empty() : tensor<4x14x14xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #bias, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%img, %b : tensor<4x14x14xf32>, tensor<1x4x1x1xf32>) outs(%e : tensor<4x14x14xf32>) {
+  ^bb0(%x: f32, %c: f32, %o: f32):
+    %s = arith.addf %x, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<4x14x14xf32>
+  return %y : tensor<4x14x14xf32>
+}
