@@ -240,6 +240,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "interleave-long-chains": PythonPass(
         "tcp_aot.transforms.interleave", "interleave_long_chains",
         "Ask LLVM to interleave the innermost scalar loops whose body is a long chain of dependent ops"),
+    "mask-short-loop-tails": PythonPass(
+        "tcp_aot.transforms.loop_tails", "mask_short_loop_tails",
+        "Ask LLVM to run the tail of the innermost scalar loops of a few iterations as one masked vector iteration"),
     "rename-c-library-functions": PythonPass(
         "tcp_aot.transforms.c_symbols", "rename_c_library_functions",
         "Rename functions named like C library functions (floor, expf, malloc, ...) to __tcp_aot_<name>"),
@@ -361,6 +364,7 @@ PIPELINES: dict[str, list[str]] = {
         "inline-call-scopes",
         "convert-vector-to-scf",
         "interleave-long-chains",
+        "mask-short-loop-tails",
         "convert-scf-to-cf",
         "expand-strided-metadata",
         "lower-affine",

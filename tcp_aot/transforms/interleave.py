@@ -34,7 +34,8 @@ _NOT_COUNTED = {"arith.constant", "memref.load", "memref.store", "scf.yield"}
 def interleave_long_chains(root: ir.Operation, *, options: InterleaveOptions = InterleaveOptions()) -> None:
     annotation = f"#llvm.loop_annotation<interleave = #llvm.loop_interleave<count = {options.count}>>"
     for loop in collect(root, lambda op: op.name == "scf.for"):
-        if (_innermost_scalar(loop) and not _runs_few_times(loop, options.min_trip_count)
+        trips = static_trip_count(loop)
+        if (innermost_scalar(loop) and (trips is None or trips >= options.min_trip_count)
                 and longest_chain(loop) >= options.min_chain):
             loop.attributes["loop_annotation"] = ir.Attribute.parse(annotation)
 
@@ -59,7 +60,7 @@ def longest_chain(loop: ir.Operation) -> int:
     return visit(loop.regions[0].blocks[0])
 
 
-def _innermost_scalar(loop: ir.Operation) -> bool:
+def innermost_scalar(loop: ir.Operation) -> bool:
     """No loop inside and no vector value: code the MLIR schedules already
     vectorized is not LLVM's to interleave."""
     nested = collect(loop, lambda op: op != loop and op.name in ("scf.for", "scf.while", "scf.parallel"))
@@ -67,13 +68,13 @@ def _innermost_scalar(loop: ir.Operation) -> bool:
     return not nested and not vectors
 
 
-def _runs_few_times(loop: ir.Operation, min_trip_count: int) -> bool:
+def static_trip_count(loop: ir.Operation) -> int | None:
+    """How many times an scf.for runs, when its bounds and step are constants."""
     bounds = []
     for v in list(loop.operands)[:3]:
         owner = v.owner
-        if not isinstance(owner, ir.Block) and owner.operation.name == "arith.constant":
-            bounds.append(ir.IntegerAttr(owner.attributes["value"]).value)
-        else:
-            return False
+        if isinstance(owner, ir.Block) or owner.operation.name != "arith.constant":
+            return None
+        bounds.append(ir.IntegerAttr(owner.attributes["value"]).value)
     lower, upper, step = bounds
-    return (upper - lower) // step < min_trip_count
+    return max(0, -(-(upper - lower) // step))

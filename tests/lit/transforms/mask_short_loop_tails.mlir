@@ -1,0 +1,60 @@
+// mask-short-loop-tails: an innermost scalar loop of a static trip count
+// that is not a whole number of 16-float vectors and at most 128 (a row of
+// a 14 x 14 image) asks LLVM to run its tail as a masked vector iteration;
+// a whole number of vectors, a longer or dynamic loop, an outer loop and a
+// loop of vector code keep LLVM's own choice.
+// RUN: tcp-opt %s --split-input-file --mask-short-loop-tails | FileCheck %s
+
+// CHECK:       #[[V:.*]] = #llvm.loop_vectorize<predicateEnable = true>
+// CHECK:       #[[ANNOTATION:.*]] = #llvm.loop_annotation<vectorize = #[[V]]>
+// CHECK-LABEL: func.func @rows_of_14
+// CHECK:       scf.for
+// CHECK:         scf.for
+// CHECK:         } {loop_annotation = #[[ANNOTATION]]}
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
+func.func @rows_of_14(%a: memref<?x14xf32>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c14 = arith.constant 14 : index
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %c14 step %c1 {
+      %v = memref.load %a[%i, %j] : memref<?x14xf32>
+      %t = arith.addf %v, %v : f32
+      memref.store %t, %a[%i, %j] : memref<?x14xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @untouched
+// CHECK-NOT:   loop_annotation
+func.func @untouched(%a: memref<?x?xf32>, %n: index, %v: memref<?xvector<16xf32>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c200 = arith.constant 200 : index
+  // Whole vectors.
+  scf.for %j = %c0 to %c32 step %c1 {
+    %x = memref.load %a[%c0, %j] : memref<?x?xf32>
+    memref.store %x, %a[%c1, %j] : memref<?x?xf32>
+  }
+  // Long enough for its tail not to matter.
+  scf.for %j = %c0 to %c200 step %c1 {
+    %x = memref.load %a[%c0, %j] : memref<?x?xf32>
+    memref.store %x, %a[%c1, %j] : memref<?x?xf32>
+  }
+  // Dynamic.
+  scf.for %j = %c0 to %n step %c1 {
+    %x = memref.load %a[%c0, %j] : memref<?x?xf32>
+    memref.store %x, %a[%c1, %j] : memref<?x?xf32>
+  }
+  // Vector code.
+  scf.for %j = %c0 to %c1 step %c1 {
+    %x = memref.load %v[%j] : memref<?xvector<16xf32>>
+    memref.store %x, %v[%c1] : memref<?xvector<16xf32>>
+  }
+  return
+}
