@@ -1063,6 +1063,12 @@ _conv_case("conv2d_depthwise_f32", "f32", (2, 3, 7, 6), (3, 1, 3, 3), groups=3, 
            dynamic=(0, 2, 3))
 _conv_case("conv2d_depthwise_multiplier_f32", "f32", (1, 3, 6, 6), (6, 1, 3, 3), groups=3, stride=[2, 2],
            dilation=[1, 2], low=[1, 2], high=[1, 2])
+# Strided: read from the input's phases, padded to whole strides (odd and
+# dynamic sizes), as EfficientNet's 5 x 5 convolutions of stride 2.
+_conv_case("conv2d_depthwise_strided_dynamic_f32", "f32", (2, 4, 9, 7), (4, 1, 5, 5), groups=4, stride=[2, 2],
+           low=[2, 2], high=[2, 2], dynamic=(0, 2, 3))
+_conv_case("conv2d_depthwise_stride_3_f32", "f32", (1, 2, 10, 8), (2, 1, 3, 2), groups=2, stride=[3, 2],
+           low=[1, 0], high=[0, 1])
 # Depthwise in 1-D and 3-D, on integers, and with more kernel offsets than
 # MAX_DEPTHWISE_TAPS (a reduction loop then, like other grouped convolutions).
 _conv_case("conv1d_depthwise_i32", "i32", (2, 4, 9), (8, 1, 3), groups=4, stride=[2], low=[1], high=[2],

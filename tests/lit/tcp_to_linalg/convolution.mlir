@@ -115,17 +115,23 @@ func.func @conv_depthwise(%x: tensor<?x3x8x8xf32>, %w: tensor<3x1x2x2xf32>) -> t
 
 // -----
 
-// Depthwise with a channel multiplier of 2, stride 2, dilation 3: the slices
-// start at offsets 0 and 3 with stride 2; the output is viewed as
-// [N, G, M, S] and the weight as [G, M, K], then collapsed to [N, O, S].
+// Depthwise with a channel multiplier of 2, stride 2, dilation 3: the input
+// is padded to a whole number of strides (9 -> 10) and copied into its 2
+// phases ([1, 2, 2, 5]: phase p holds elements 2i + p), where the windows
+// at offsets 0 and 3 are contiguous: phase 0 from 0, phase 1 from 1. The
+// output is viewed as [N, G, M, S] and the weight as [G, M, K], then
+// collapsed to [N, O, S].
+// CHECK-DAG: #[[PH:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3 * 2 + d2)>
 // CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
 // CHECK-DAG: #[[W0:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2, 0)>
 // CHECK-DAG: #[[W1:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2, 1)>
 // CHECK-LABEL: func.func @conv_depthwise_multiplier
+// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 0] high[0, 0, 1]
 // CHECK: %[[C:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2]] : tensor<4x1x2xf32> into tensor<4x2xf32>
 // CHECK: %[[W:.*]] = tensor.expand_shape %[[C]] {{\[\[}}0, 1], [2]] output_shape [2, 2, 2] : tensor<4x2xf32> into tensor<2x2x2xf32>
-// CHECK: %[[X0:.*]] = tensor.extract_slice %arg0[0, 0, 0] [1, 2, 3] [1, 1, 2] : tensor<1x2x9xf32> to tensor<1x2x3xf32>
-// CHECK: %[[X1:.*]] = tensor.extract_slice %arg0[0, 0, 3] [1, 2, 3] [1, 1, 2] : tensor<1x2x9xf32> to tensor<1x2x3xf32>
+// CHECK: %[[PHASES:.*]] = linalg.generic {indexing_maps = [#[[PH]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[P]] : tensor<1x2x10xf32>) outs(%{{.*}} : tensor<1x2x2x5xf32>)
+// CHECK: %[[X0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x3xf32>
+// CHECK: %[[X1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 1, 1] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x3xf32>
 // CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[X]], #[[W0]], #[[W1]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X0]], %[[X1]], %[[W]], %[[W]] : {{.*}}) outs(%{{.*}} : tensor<1x2x2x3xf32>)
 // CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3]] : tensor<1x2x2x3xf32> into tensor<1x4x3xf32>
 func.func @conv_depthwise_multiplier(%x: tensor<1x2x9xf32>, %w: tensor<4x1x2xf32>) -> tensor<1x4x3xf32> {
