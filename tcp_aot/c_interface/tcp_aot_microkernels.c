@@ -680,7 +680,8 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
         }
         int64_t next_rows = !a_weight ? 0 : m - m0 - rows < TCP_AOT_DOT_ROWS ? m - m0 - rows : TCP_AOT_DOT_ROWS;
         int64_t row_lines = (d1 - d0 + 63) / 64, next_lines = next_rows * row_lines;
-        int64_t blocks = (chunk_cols + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK, per_block = (next_lines + blocks - 1) / blocks;
+        int64_t blocks = (chunk_cols + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK;
+        int64_t per_block = (next_lines + blocks - 1) / blocks;
         int64_t line = 0;
         for (int64_t n0 = 0; n0 < chunk_cols; n0 += TCP_AOT_BLOCK) {
           for (int64_t l = 0; l < per_block && line < next_lines; ++l, ++line)
