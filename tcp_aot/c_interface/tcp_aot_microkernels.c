@@ -630,6 +630,20 @@ static size_t tcp_aot_dot_scratch_bytes(int64_t k_bytes, int64_t m) {
   return tcp_aot_amx_scratch_bytes(k_bytes) + 4 * (size_t)m;
 }
 
+// `rows` rows of A (`bytes` of each, rows `a_stride` apart) into the copy
+// the dot tiles read, zero-padded to `padded` bytes: 64 bytes at a time,
+// not a call of memcpy and memset per row (bf16 BERT-base, whose 128 x 128
+// tiles copy each block of rows for 4 blocks of columns: 1 % faster).
+__attribute__((target("avx512f,avx512bw"))) static void tcp_aot_copy_dot_rows(
+    uint8_t (*copy)[TCP_AOT_DOT_A_STRIDE], const uint8_t *a, int64_t a_stride, int64_t rows, int64_t bytes,
+    int64_t padded) {
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < padded; j += 64) {
+      __mmask64 valid = bytes - j >= 64 ? ~(__mmask64)0 : bytes > j ? ((__mmask64)1 << (bytes - j)) - 1 : 0;
+      _mm512_storeu_si512(copy[i] + j, _mm512_maskz_loadu_epi8(valid, a + i * a_stride + j));
+    }
+}
+
 // C (+)= A x B as tcp_aot_matmul_amx takes them, on the dot products: by
 // chunks of B's columns (packed into `scratch` unless `prepacked`), depth
 // blocks of K and register tiles of DOT_ROWS x 32. The tiles read a copy of
@@ -666,10 +680,7 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
       int64_t groups = (d1 - d0 + TCP_AOT_GROUP - 1) / TCP_AOT_GROUP;
       for (int64_t m0 = 0; m0 < m; m0 += TCP_AOT_DOT_ROWS) {
         int64_t rows = m - m0 < TCP_AOT_DOT_ROWS ? m - m0 : TCP_AOT_DOT_ROWS;
-        for (int64_t i = 0; i < rows; ++i) {
-          memcpy(a_copy[i], a + (m0 + i) * a_stride + d0, d1 - d0);
-          memset(a_copy[i] + (d1 - d0), 0, groups * TCP_AOT_GROUP - (d1 - d0));
-        }
+        tcp_aot_copy_dot_rows(a_copy, a + m0 * a_stride + d0, a_stride, rows, d1 - d0, groups * TCP_AOT_GROUP);
         int64_t next_rows = !a_weight ? 0 : m - m0 - rows < TCP_AOT_DOT_ROWS ? m - m0 - rows : TCP_AOT_DOT_ROWS;
         int64_t row_lines = (d1 - d0 + 63) / 64, next_lines = next_rows * row_lines;
         int64_t blocks = (chunk_cols + TCP_AOT_BLOCK - 1) / TCP_AOT_BLOCK;
