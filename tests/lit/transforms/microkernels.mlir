@@ -1,7 +1,7 @@
 // mark-microkernel-products: a product of bf16 operands into f32 (of int8
-// operands into i32) becomes a generic marked for the runtime's
-// micro-kernel (the matmul schedule leaves it alone); f32 products stay
-// linalg.matmul, but for those by a weight (below). call-microkernels: a marked
+// operands into i32, of f32 operands into f32) becomes a generic marked for
+// the runtime's micro-kernel (the matmul schedule leaves it alone).
+// call-microkernels: a marked
 // generic on buffers becomes a call of the kernel through MLIR's C
 // interface, its operands cast to fully dynamic strided views, and whether
 // it adds to C (true: these products' C are arguments).
@@ -16,7 +16,7 @@
 // MARK: %[[M:.*]] = arith.mulf %[[AF]], %[[BF]] : f32
 // MARK: %[[S:.*]] = arith.addf %[[C]], %[[M]] : f32
 // MARK: linalg.yield %[[S]] : f32
-// MARK: linalg.matmul ins(%arg3, %arg4 : tensor<8x16xf32>, tensor<16x32xf32>)
+// MARK: linalg.generic {{.*}} ins(%arg3, %arg4 : tensor<8x16xf32>, tensor<16x32xf32>) outs(%arg5 : tensor<8x32xf32>) attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
 
 // CALL: func.func private @__tcp_aot_matmul_bf16(memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xbf16, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, i1) attributes {llvm.emit_c_interface}
 // CALL-LABEL: func.func @products
@@ -61,14 +61,14 @@ func.func @int8_products(%a: tensor<?x256xi8>, %b: tensor<256x96xi8>, %c: tensor
 
 // A float32 product by a weight (or a view of one: a tile of it taken by
 // schedule-parallel) goes to the f32 kernel, which packs the weight once;
-// so does one whose A is a weight (a convolution's taps of one kernel
-// offset, strided: the kernel packs B, the image, as it goes); one by a
-// value computed at run time stays the matmul schedule's.
+// so do one whose A is a weight (a convolution's taps of one kernel
+// offset, strided: the kernel packs them once too) and one of values
+// computed at run time (B packed or read in place as the kernel goes).
 // MARK-LABEL: func.func @f32_weight_products
 // MARK: %[[W:.*]] = arith.constant dense_resource<w> : tensor<64x256xf32>
 // MARK: %[[T:.*]] = tensor.extract_slice %[[W]][0, 128] [64, 128] [1, 1]
 // MARK: linalg.generic {{.*}} ins(%arg0, %[[T]] : tensor<?x64xf32>, tensor<64x128xf32>) {{.*}} attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
-// MARK: linalg.matmul ins(%arg0, %arg2 : tensor<?x64xf32>, tensor<64x128xf32>)
+// MARK: linalg.generic {{.*}} ins(%arg0, %arg2 : tensor<?x64xf32>, tensor<64x128xf32>) {{.*}} attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
 // MARK: %[[TAPS:.*]] = tensor.extract_slice %{{.*}}[0, 0, 1, 2] [16, 64, 1, 1] [1, 1, 1, 1]
 // MARK: linalg.generic {{.*}} ins(%[[TAPS]], %arg2 : tensor<16x64xf32>, tensor<64x128xf32>) {{.*}} attrs = {tcp_aot.microkernel = "__tcp_aot_matmul_f32"}
 
