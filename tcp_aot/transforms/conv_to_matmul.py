@@ -51,6 +51,7 @@ from ..linalg_builders import (
     zero,
 )
 from ..walk import collect
+from .epilogues import elementwise_use
 from .pad_product_columns import TILE_COLUMNS
 
 
@@ -106,25 +107,13 @@ def _is_zero_fill(v: ir.Value) -> bool:
 def _epilogue_per_image(op: ir.Operation) -> ir.Operation | None:
     """The elementwise linalg.generic that is the convolution's only use, when
     it can run on each image: the convolution into zeros, read at the
-    identity map; all loops parallel, one result at the identity map, its
-    init unread, no linalg.index; each other input read along the batch as
-    its first dim, or not at all."""
-    uses = list(op.results[0].uses)
-    if len(uses) != 1 or not _is_zero_fill(op.operands[2]):
+    identity map (elementwise_use); no linalg.index; each other input read
+    along the batch as its first dim, or not at all."""
+    found = elementwise_use(op.results[0]) if _is_zero_fill(op.operands[2]) else None
+    if found is None or collect(found[0], lambda o: o.name == "linalg.index"):
         return None
-    epilogue, index = uses[0].owner.operation, uses[0].operand_number
-    if epilogue.name != "linalg.generic" or len(epilogue.results) != 1:
-        return None
-    generic = epilogue.opview
-    n_inputs = len(generic.inputs)
-    maps = [ir.AffineMapAttr(m).value for m in generic.indexing_maps]
-    identity = ir.AffineMap.get_identity(maps[-1].n_dims)
-    block = generic.regions[0].blocks[0]
-    if (index >= n_inputs or maps[index] != identity or maps[-1] != identity
-            or any(str(it) != "#linalg.iterator_type<parallel>" for it in generic.iterator_types)
-            or list(block.arguments[n_inputs].uses)
-            or collect(epilogue, lambda o: o.name == "linalg.index")):
-        return None
+    epilogue = found[0]
+    maps = [ir.AffineMapAttr(m).value for m in epilogue.opview.indexing_maps]
     return epilogue if all(_batch_read(m) is not None for m in maps) else None
 
 

@@ -82,30 +82,38 @@ def _own_fill(product: ir.Operation) -> None:
     product.operands[len(product.operands) - 1] = own.results[0]
 
 
-def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
-    """The elementwise op that is the product's only use, and which of its
-    inputs the product is, when it can finish the product tile by tile: the
-    product zeroed by a fill, all loops parallel, the product read at the
-    identity map, a result of the product's shape, and the op's own init
-    unread."""
-    uses = list(product.results[0].uses)
-    if len(uses) != 1 or not zeroed_by_fill(product):
+def elementwise_use(v: ir.Value) -> tuple[ir.Operation, int] | None:
+    """The elementwise linalg.generic that is v's only use, and which of its
+    inputs v is, when it reads v at the identity map: all loops parallel,
+    one result at the identity map, and the op's own init unread."""
+    uses = list(v.uses)
+    if len(uses) != 1:
         return None
-    op, index = uses[0].owner, uses[0].operand_number
+    op, index = uses[0].owner.operation, uses[0].operand_number
     if op.name != "linalg.generic" or len(op.results) != 1:
         return None
     generic = op.opview
     n_inputs = len(generic.inputs)
     maps = [ir.AffineMapAttr(m).value for m in generic.indexing_maps]
     identity = ir.AffineMap.get_identity(maps[-1].n_dims)
-    block = generic.regions[0].blocks[0]
     if (index >= n_inputs
             or any(str(it) != _PARALLEL for it in generic.iterator_types)
             or maps[index] != identity or maps[-1] != identity
-            or ir.RankedTensorType(op.results[0].type).shape != ir.RankedTensorType(product.results[0].type).shape
-            or list(block.arguments[n_inputs].uses)):
+            or list(generic.regions[0].blocks[0].arguments[n_inputs].uses)):
         return None
     return op, index
+
+
+def _epilogue(product: ir.Operation) -> tuple[ir.Operation, int] | None:
+    """The elementwise op that is the product's only use, and which of its
+    inputs the product is, when it can finish the product tile by tile: the
+    product zeroed by a fill, read at the identity map by an op of the
+    product's shape (elementwise_use)."""
+    found = elementwise_use(product.results[0]) if zeroed_by_fill(product) else None
+    if found is None or (ir.RankedTensorType(found[0].results[0].type).shape
+                         != ir.RankedTensorType(product.results[0].type).shape):
+        return None
+    return found
 
 
 def _read_unexpanded(product: ir.Operation) -> None:
