@@ -32,8 +32,8 @@ op that is the convolution's only use (its bias, activation, a residual
 add, an int8 requantization) runs in the loop too, on each image: a
 product whose result it reads whole (1x1 and im2col convolutions) then
 has it as its epilogue (mark-product-epilogues), finished tile by tile
-while in cache instead of in a pass of its own over the output (3 % of
-ResNet-50's time).
+while in cache instead of in a pass of its own over the output (int8
+ResNet-50 at batch 1: 25.5 -> 22.8 ms; float32 at batch 8: 400 -> 385 ms).
 """
 
 from __future__ import annotations
