@@ -147,6 +147,12 @@ static inline void tcp_aot_fetch_ahead(tcp_aot_fetch_stream *s, int64_t lines) {
     _mm_prefetch((const char *)s->base + s->next, _MM_HINT_T1);
 }
 
+// A mask of the first `count` of up to 64 lanes (none when count <= 0): the
+// valid elements of a vector that an edge of the data cuts.
+static uint64_t tcp_aot_first_lanes(int64_t count) {
+  return count >= 64 ? ~(uint64_t)0 : count > 0 ? ((uint64_t)1 << count) - 1 : 0;
+}
+
 // B's columns [0, n) packed as above, zeros past K and N. B is read row by
 // row, 64 bytes at a time, rows past K and columns past N as zeros by
 // masked loads. `k_pad`: rows, padded.
@@ -158,7 +164,7 @@ __attribute__((target("avx512f,avx512bw"))) static void tcp_aot_pack_b_bf16(cons
   for (int64_t p = 0; p < k_pad; p += 2)
     for (int64_t n0 = 0; n0 < n; n0 += TCP_AOT_BLOCK) {
       uint16_t *pairs = packed + tcp_aot_packed_offset(n0, 2 * p, n, 2 * k_pad, TCP_AOT_DEPTH_BLOCK) / 2;
-      __mmask32 columns = n - n0 >= TCP_AOT_BLOCK ? ~(__mmask32)0 : ((__mmask32)1 << (n - n0)) - 1;
+      __mmask32 columns = (__mmask32)tcp_aot_first_lanes(n - n0);
       __m512i first = p < k ? _mm512_maskz_loadu_epi16(columns, b + p * ldb + n0) : _mm512_setzero_si512();
       __m512i second = p + 1 < k ? _mm512_maskz_loadu_epi16(columns, b + (p + 1) * ldb + n0) : _mm512_setzero_si512();
       _mm512_store_si512(pairs, _mm512_permutex2var_epi16(first, low, second));
@@ -185,7 +191,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) static void tcp_
   for (int64_t p = 0; p < k_pad; p += TCP_AOT_GROUP)
     for (int64_t n0 = 0; n0 < n; n0 += TCP_AOT_BLOCK) {
       int8_t *groups = packed + tcp_aot_packed_offset(n0, p, n, k_pad, TCP_AOT_DEPTH_BLOCK);
-      __mmask32 columns = n - n0 >= TCP_AOT_BLOCK ? ~(__mmask32)0 : ((__mmask32)1 << (n - n0)) - 1;
+      __mmask32 columns = (__mmask32)tcp_aot_first_lanes(n - n0);
       __m256i rows[TCP_AOT_GROUP];
       for (int r = 0; r < TCP_AOT_GROUP; ++r)
         rows[r] = p + r < k ? _mm256_maskz_loadu_epi8(columns, b + (p + r) * ldb + n0) : _mm256_setzero_si256();
@@ -313,7 +319,7 @@ __attribute__((target("avx512f,avx512bw,avx512vnni"))) static void tcp_aot_row_o
   for (int64_t i = 0; i < m; ++i) {
     __m512i sums = _mm512_setzero_si512();
     for (int64_t p = 0; p < k; p += 64) {
-      __mmask64 valid = k - p >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (k - p)) - 1;
+      __mmask64 valid = tcp_aot_first_lanes(k - p);
       sums = _mm512_dpbusd_epi32(sums, ones, _mm512_maskz_loadu_epi8(valid, a + i * lda + p));
     }
     offsets[i] = -128 * _mm512_reduce_add_epi32(sums);
@@ -639,7 +645,7 @@ __attribute__((target("avx512f,avx512bw"))) static void tcp_aot_copy_dot_rows(
     int64_t padded) {
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < padded; j += 64) {
-      __mmask64 valid = bytes - j >= 64 ? ~(__mmask64)0 : bytes > j ? ((__mmask64)1 << (bytes - j)) - 1 : 0;
+      __mmask64 valid = tcp_aot_first_lanes(bytes - j);
       _mm512_storeu_si512(copy[i] + j, _mm512_maskz_loadu_epi8(valid, a + i * a_stride + j));
     }
 }
@@ -792,23 +798,23 @@ TCP_AOT_F32_TILES(tcp_aot_f32_tile, lda, a_step)
 // row read past its end) and its rows do not share L1 sets: the 64 sets
 // repeat every 4 KB, and rows 4 KB apart (a 32 x 32 image) all fell in one
 // (a product twice as slow as packed).
-static bool tcp_aot_b_in_place(const float *prepacked, int64_t ldb, int64_t n) {
+static bool tcp_aot_b_in_place(int64_t ldb, int64_t n) {
   int64_t bytes = 4 * ldb, shared = 4096;
   while (bytes % shared) shared /= 2;  // the largest power of 2 dividing both
-  return !prepacked && n % TCP_AOT_BLOCK == 0 && shared <= 128;
+  return n % TCP_AOT_BLOCK == 0 && shared <= 128;
 }
 
 // C += A x B (or C = A x B without `accumulate`) with rows of B and C
 // contiguous (A's elements `a_step` apart: a convolution's taps of one
 // kernel offset); A packed whole (`a_packed`, as tcp_aot_pack_a_f32 does)
-// or read in place; B packed whole (`prepacked`), read in place
-// (tcp_aot_b_in_place) or packed a chunk of its columns at a time into
-// `scratch`.
+// or read in place; B packed whole (`prepacked`), packed a chunk of its
+// columns at a time into `scratch`, or, with neither, read in place
+// (tcp_aot_b_in_place).
 static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_step, const float *a_packed,
                                       const float *b, int64_t ldb, const float *prepacked, float *c, int64_t ldc,
                                       int64_t m, int64_t n, int64_t k, bool accumulate, float *scratch) {
   _Alignas(64) float c_edge[TCP_AOT_F32_ROWS][TCP_AOT_BLOCK];
-  bool in_place = tcp_aot_b_in_place(prepacked, ldb, n);
+  bool in_place = !prepacked && !scratch;
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
     const float *packed = prepacked ? prepacked + chunk * k : scratch;
@@ -936,8 +942,10 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
                                                                    1, k, n);
     const float *a_packed = packed ? NULL : (const float *)tcp_aot_packed_weight_for(
         TCP_AOT_F32_A, (const uint8_t *)pa, a->strides[0], a->strides[1], m, k);
-    float *scratch = packed ? NULL : (float *)tcp_aot_thread_scratch((size_t)TCP_AOT_CHUNK * k * sizeof(float));
-    if (packed || scratch) {
+    bool in_place = !packed && tcp_aot_b_in_place(b->strides[0], n);
+    float *scratch = packed || in_place ? NULL
+                                        : (float *)tcp_aot_thread_scratch((size_t)TCP_AOT_CHUNK * k * sizeof(float));
+    if (packed || in_place || scratch) {
       tcp_aot_matmul_f32_packed(pa, a->strides[0], a->strides[1], a_packed, pb, b->strides[0], packed, pc,
                                 c->strides[0], m, n, k, accumulate, scratch);
       return;
