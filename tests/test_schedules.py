@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import tcp_aot.schedules
-from tcp_aot.transforms.parallel import ATTR, CHUNKS_ATTR, SPLIT_DIMS
+from tcp_aot.transforms.parallel import ATTR, CHUNKS_ATTR, FROM_ZERO_ATTR, SPLIT_DIMS, WITH_EPILOGUE_ATTR
 
 SCHEDULES = Path(tcp_aot.schedules.__file__).parent
 
@@ -19,3 +19,12 @@ def test_the_parallel_schedule_splits_every_dim_mark_parallel_marks():
         blocks = re.findall(rf'ops{{\["linalg.generic", "linalg.transpose"\]}} attributes{{{attr} = (\d+) : i64}}', text)
         dims = sorted(int(d) for d in blocks)
         assert dims == list(range(SPLIT_DIMS)), attr
+
+
+def test_the_parallel_schedule_tiles_every_product_mark_parallel_marks():
+    """Products are marked 0 (tiles of rows and columns) or 1 (tiles of
+    whole rows), plain, zeroed by a fill or with an epilogue."""
+    text = (SCHEDULES / "parallel.mlir").read_text()
+    for attr in (ATTR, FROM_ZERO_ATTR, WITH_EPILOGUE_ATTR):
+        blocks = re.findall(rf'ops{{\["linalg.matmul"\]}}\s+attributes{{{attr} = (\d+) : i64}}', text)
+        assert sorted(int(d) for d in blocks) == [0, 1], attr

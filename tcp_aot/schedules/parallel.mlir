@@ -3,23 +3,38 @@
 // generic's (or a transpose's) loop dim d in one-iteration steps (`tcp_aot.parallel = d`: the
 // dims inside stay whole, so LLVM still vectorizes the innermost one) or
 // its innermost dim d in 4096-iteration pieces (`tcp_aot.parallel_chunks =
-// d`); a matrix product by 128 x 128 tiles of its output, with the fill
-// that zeroes it when there is one (`tcp_aot.parallel_from_zero`: each
-// tile is zeroed while in cache, not all of a decoder's 16 MB of logits
-// first); a batched one by the same tiles of each matrix of the batch; a
-// product with an epilogue (`tcp_aot.parallel_with_epilogue`, see
-// transforms/epilogues.py) by the same tiles of its epilogue, the product
-// and its fill fused into each, so that each thread finishes its own
-// tiles. A block per dim d below parallel.SPLIT_DIMS (Swin's window
+// d`); a matrix product by 128 x 128 tiles of its output (`tcp_aot.parallel
+// = 0`) or by tiles of 128 whole rows' columns (`= 1`, where they share the
+// work among threads more evenly), with the fill that zeroes it when there
+// is one (`tcp_aot.parallel_from_zero = d`: each tile is zeroed while in
+// cache, not all of a decoder's 16 MB of logits first); a batched one by
+// 128 x 128 tiles of each matrix of the batch; a product with an epilogue
+// (`tcp_aot.parallel_with_epilogue = d`, see transforms/epilogues.py) by
+// the same tiles of its epilogue, the product and its fill fused into
+// each, so that each thread finishes its own tiles. A block per dim d below parallel.SPLIT_DIMS (Swin's window
 // partitions are rank-6 transposes).
 transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}) {
-  %with_epilogue = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_with_epilogue}
+  %with_epilogue = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_with_epilogue = 0 : i64}
       in %root : (!transform.any_op) -> !transform.any_op
   transform.foreach %with_epilogue : !transform.any_op {
   ^bb0(%product: !transform.any_op):
     %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
     %epilogue = transform.get_consumers_of_result %product[0] : (!transform.any_op) -> !transform.any_op
     %tiles, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [128, 128]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fused, %in = transform.structured.fuse_into_containing_op %product into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %in
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  %with_epilogue_rows = transform.structured.match ops{["linalg.matmul"]}
+      attributes{tcp_aot.parallel_with_epilogue = 1 : i64} in %root : (!transform.any_op) -> !transform.any_op
+  transform.foreach %with_epilogue_rows : !transform.any_op {
+  ^bb0(%product: !transform.any_op):
+    %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
+    %epilogue = transform.get_consumers_of_result %product[0] : (!transform.any_op) -> !transform.any_op
+    %tiles, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [0, 128]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fused, %in = transform.structured.fuse_into_containing_op %product into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -37,12 +52,27 @@ transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}
       : (!transform.any_op) -> !transform.any_op
   %tmm, %fmm = transform.structured.tile_using_forall %mm tile_sizes [128, 128]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-  %zeroed = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_from_zero} in %root
+  %mm_rows = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel = 1 : i64} in %root
+      : (!transform.any_op) -> !transform.any_op
+  %tmm_rows, %fmm_rows = transform.structured.tile_using_forall %mm_rows tile_sizes [0, 128]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %zeroed = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_from_zero = 0 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   transform.foreach %zeroed : !transform.any_op {
   ^bb0(%product: !transform.any_op):
     %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
     %tiles, %forall = transform.structured.tile_using_forall %product tile_sizes [128, 128]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  %zeroed_rows = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_from_zero = 1 : i64}
+      in %root : (!transform.any_op) -> !transform.any_op
+  transform.foreach %zeroed_rows : !transform.any_op {
+  ^bb0(%product: !transform.any_op):
+    %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
+    %tiles, %forall = transform.structured.tile_using_forall %product tile_sizes [0, 128]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)

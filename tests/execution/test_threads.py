@@ -4,7 +4,9 @@ interpreter. Shapes are chosen so that the splits are uneven: a ragged
 matrix product, a row count not divisible by the thread count, an innermost
 dim not a multiple of the 4096-iteration pieces, and a dynamic batch that
 decides at run time whether to split; a product with an epilogue (bias
-add and ReLU) fused into its tiles, split or not."""
+add and ReLU) fused into its tiles, split or not; products of 197 rows
+(ViT's tokens) split by tiles of whole rows, with and without an
+epilogue."""
 
 from __future__ import annotations
 
@@ -33,6 +35,20 @@ func.func @linear_relu(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>, %bias: te
   %3 = tcp.clamp %2 {min_float = 0.000000e+00 : f32} : tensor<?x300xf32> -> tensor<?x300xf32>
   return %3 : tensor<?x300xf32>
 }
+func.func @tokens(%a: tensor<197x64xf32>, %b: tensor<64x800xf32>) -> tensor<197x800xf32> {
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<197x64xf32>, tensor<64x800xf32> -> tensor<197x800xf32>
+  return %0 : tensor<197x800xf32>
+}
+func.func @tokens_linear_relu(%a: tensor<?x64xf32>, %b: tensor<64x768xf32>, %bias: tensor<768xf32>) -> tensor<?x768xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x64xf32>, tensor<64x768xf32> -> tensor<?x768xf32>
+  %n = tensor.dim %a, %c0 : tensor<?x64xf32>
+  %row = tensor.expand_shape %bias [[0, 1]] output_shape [1, 768] : tensor<768xf32> into tensor<1x768xf32>
+  %1 = tcp.broadcast %row, %n {axes = [0]} : tensor<1x768xf32>, index -> tensor<?x768xf32>
+  %2 = tcp.add %0, %1 : tensor<?x768xf32>, tensor<?x768xf32> -> tensor<?x768xf32>
+  %3 = tcp.clamp %2 {min_float = 0.000000e+00 : f32} : tensor<?x768xf32> -> tensor<?x768xf32>
+  return %3 : tensor<?x768xf32>
+}
 func.func @batch_matmul(%a: tensor<3x130x64xf32>, %b: tensor<3x64x140xf32>) -> tensor<3x130x140xf32> {
   %0 = tcp.contract %a, %b {lhs_batch_dims = [0], rhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_contracting_dims = [1]} : tensor<3x130x64xf32>, tensor<3x64x140xf32> -> tensor<3x130x140xf32>
   return %0 : tensor<3x130x140xf32>
@@ -60,6 +76,8 @@ SHAPES = {
     "matmul": [(517, 200), (200, 300)],
     "linear_relu": [(517, 200), (200, 300), (300,)],
     "batch_matmul": [(3, 130, 64), (3, 64, 140)],
+    "tokens": [(197, 64), (64, 800)],
+    "tokens_linear_relu": [(197, 64), (64, 768), (768,)],
     "rows": [(257, 300)],
     "pieces": [(100003,)],
     "row_sums": [(5, 129, 513)],

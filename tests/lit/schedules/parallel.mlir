@@ -1,6 +1,7 @@
 // schedules/parallel.mlir: marked ops become scf.forall loops (OpenMP
 // later): a generic one step of its marked dim per iteration, or 4096
-// iterations of its innermost dim; a matrix product 128 x 128 output tiles.
+// iterations of its innermost dim; a matrix product 128 x 128 output tiles,
+// or tiles of 128 columns of all its rows.
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=schedule-parallel | FileCheck %s
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -60,8 +61,29 @@ func.func @zeroed_matmul(%a: tensor<256x64xf32>, %b: tensor<64x512xf32>) -> tens
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<256x512xf32>
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
-  %0 = linalg.matmul {tcp_aot.parallel_from_zero} ins(%a, %b : tensor<256x64xf32>, tensor<64x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
+  %0 = linalg.matmul {tcp_aot.parallel_from_zero = 0 : i64} ins(%a, %b : tensor<256x64xf32>, tensor<64x512xf32>) outs(%c : tensor<256x512xf32>) -> tensor<256x512xf32>
   return %0 : tensor<256x512xf32>
+}
+
+// -----
+
+// Marked 1 (parallel.py's _product_split_dim): tiles of 128 columns of
+// all 197 rows, one per iteration, with and without a fill to move into
+// them.
+// CHECK-LABEL: func.func @whole_rows_matmul
+// CHECK: scf.forall (%{{.*}}) in (4)
+// CHECK:   linalg.matmul {{.*}} outs({{.*}} : tensor<197x128xf32>)
+// CHECK: scf.forall (%{{.*}}) in (4)
+// CHECK:   %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<197x128xf32>
+// CHECK:   linalg.matmul {{.*}} outs(%[[ZERO]] : tensor<197x128xf32>)
+func.func @whole_rows_matmul(%a: tensor<197x64xf32>, %b: tensor<64x512xf32>, %c: tensor<197x512xf32>)
+    -> (tensor<197x512xf32>, tensor<197x512xf32>) {
+  %0 = linalg.matmul {tcp_aot.parallel = 1 : i64} ins(%a, %b : tensor<197x64xf32>, tensor<64x512xf32>) outs(%c : tensor<197x512xf32>) -> tensor<197x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<197x512xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<197x512xf32>) -> tensor<197x512xf32>
+  %1 = linalg.matmul {tcp_aot.parallel_from_zero = 1 : i64} ins(%a, %b : tensor<197x64xf32>, tensor<64x512xf32>) outs(%z : tensor<197x512xf32>) -> tensor<197x512xf32>
+  return %0, %1 : tensor<197x512xf32>, tensor<197x512xf32>
 }
 
 // -----
@@ -97,7 +119,7 @@ func.func @product_with_epilogue(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>,
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<256x256xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
-  %p = linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue} ins(%a, %b : tensor<256x64xf32>, tensor<64x256xf32>)
+  %p = linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue = 0 : i64} ins(%a, %b : tensor<256x64xf32>, tensor<64x256xf32>)
       outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
   %r = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
       ins(%bias : tensor<1x256xf32>) outs(%p : tensor<256x256xf32>) {
@@ -106,6 +128,35 @@ func.func @product_with_epilogue(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>,
     linalg.yield %s : f32
   } -> tensor<256x256xf32>
   return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// The same by tiles of whole rows (`tcp_aot.parallel_with_epilogue = 1`).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (0, d1)>
+
+// CHECK-LABEL: func.func @whole_rows_with_epilogue
+// CHECK:       scf.forall (%[[J:.*]]) in (2) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK:         %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<197x128xf32>
+// CHECK:         %[[P:.*]] = linalg.matmul {{.*}} outs(%[[ZERO]] : tensor<197x128xf32>)
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} outs(%[[P]] : tensor<197x128xf32>)
+// CHECK:         tensor.parallel_insert_slice %[[R]] into %[[OUT]][0, %{{.*}}] [197, 128]
+// CHECK-NOT:   linalg.matmul
+func.func @whole_rows_with_epilogue(%a: tensor<197x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<1x256xf32>)
+    -> tensor<197x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<197x256xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<197x256xf32>) -> tensor<197x256xf32>
+  %p = linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue = 1 : i64}
+      ins(%a, %b : tensor<197x64xf32>, tensor<64x256xf32>) outs(%init : tensor<197x256xf32>) -> tensor<197x256xf32>
+  %r = linalg.generic {indexing_maps = [#row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : tensor<1x256xf32>) outs(%p : tensor<197x256xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<197x256xf32>
+  return %r : tensor<197x256xf32>
 }
 
 // -----

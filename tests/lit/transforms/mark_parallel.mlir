@@ -99,11 +99,11 @@ func.func @dynamic_matmul(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>, %c: tenso
 // CHECK-NOT: linalg.fill
 // CHECK: scf.if %{{.*}} -> (tensor<?x64xf32>) {
 // CHECK:   %[[Z1:.*]] = linalg.fill
-// CHECK:   linalg.matmul {tcp_aot.parallel_from_zero} {{.*}} outs(%[[Z1]] : tensor<?x64xf32>)
+// CHECK:   linalg.matmul {tcp_aot.parallel_from_zero = 0 : i64} {{.*}} outs(%[[Z1]] : tensor<?x64xf32>)
 // CHECK: } else {
 // CHECK:   %[[Z2:.*]] = linalg.fill
 // CHECK:   linalg.matmul ins({{.*}}) outs(%[[Z2]] : tensor<?x64xf32>)
-// CHECK: } {tcp_aot.parallel_from_zero}
+// CHECK: } {tcp_aot.parallel_from_zero = 0 : i64}
 func.func @dynamic_zeroed_matmul(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>) -> tensor<?x64xf32> {
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
@@ -137,6 +137,32 @@ func.func @one_tile_matmul(%a: tensor<64x512xf32>, %b: tensor<512x10xf32>, %c: t
 
 // -----
 
+// Which tiles share a product's work evenly among threads, each of which
+// takes a run of consecutive tiles. ViT-B/16's 197 tokens: tiles 128 and
+// 69 rows high would give one of 2 threads 0.65 of the work, tiles of all
+// 197 rows (`= 1`) each thread 12 of 24. 256 rows make two even rows of
+// tiles (`= 0`). Rows known at run time by 768 columns (6 tiles): tiles of
+// whole rows, as on the mean of 1 to 1024 rows they are more even; by 256
+// (2 tiles, too few for 3 or 4 threads): tiles of 128 x 128.
+// CHECK-LABEL: func.func @tokens_matmul
+// CHECK:   linalg.matmul {tcp_aot.parallel = 1 : i64} {{.*}} -> tensor<197x3072xf32>
+// CHECK:   linalg.matmul {tcp_aot.parallel = 0 : i64} {{.*}} -> tensor<256x3072xf32>
+// CHECK:   linalg.matmul {tcp_aot.parallel = 1 : i64} {{.*}} -> tensor<?x768xf32>
+// CHECK:   linalg.matmul {tcp_aot.parallel = 0 : i64} {{.*}} -> tensor<?x256xf32>
+func.func @tokens_matmul(%a: tensor<197x768xf32>, %b: tensor<768x3072xf32>, %c: tensor<197x3072xf32>,
+                         %a2: tensor<256x768xf32>, %c2: tensor<256x3072xf32>,
+                         %a3: tensor<?x768xf32>, %b3: tensor<768x768xf32>, %c3: tensor<?x768xf32>,
+                         %b4: tensor<768x256xf32>, %c4: tensor<?x256xf32>)
+    -> (tensor<197x3072xf32>, tensor<256x3072xf32>, tensor<?x768xf32>, tensor<?x256xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<197x768xf32>, tensor<768x3072xf32>) outs(%c : tensor<197x3072xf32>) -> tensor<197x3072xf32>
+  %1 = linalg.matmul ins(%a2, %b : tensor<256x768xf32>, tensor<768x3072xf32>) outs(%c2 : tensor<256x3072xf32>) -> tensor<256x3072xf32>
+  %2 = linalg.matmul ins(%a3, %b3 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%c3 : tensor<?x768xf32>) -> tensor<?x768xf32>
+  %3 = linalg.matmul ins(%a3, %b4 : tensor<?x768xf32>, tensor<768x256xf32>) outs(%c4 : tensor<?x256xf32>) -> tensor<?x256xf32>
+  return %0, %1, %2, %3 : tensor<197x3072xf32>, tensor<256x3072xf32>, tensor<?x768xf32>, tensor<?x256xf32>
+}
+
+// -----
+
 // The same per matrix, but a batch of 2: two tiles.
 // CHECK-LABEL: func.func @one_tile_batch_matmul
 // CHECK:   linalg.batch_matmul {tcp_aot.parallel = 0 : i64}
@@ -153,7 +179,7 @@ func.func @one_tile_batch_matmul(%a: tensor<2x64x512xf32>, %b: tensor<2x512x10xf
 #row = affine_map<(d0, d1) -> (0, d1)>
 
 // CHECK-LABEL: func.func @product_with_epilogue
-// CHECK:       linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue}
+// CHECK:       linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue = 0 : i64}
 // CHECK:       linalg.generic
 // CHECK-NOT:   tcp_aot.parallel
 // CHECK:       return
@@ -181,14 +207,14 @@ func.func @product_with_epilogue(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>,
 // CHECK-LABEL: func.func @dynamic_product_with_epilogue
 // CHECK:       %[[BIAS:.*]] = arith.addf
 // CHECK:       scf.if %{{.*}} -> (tensor<?x256xf32>) {
-// CHECK:         %[[P:.*]] = linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue}
+// CHECK:         %[[P:.*]] = linalg.matmul {tcp_aot.epilogue, tcp_aot.parallel_with_epilogue = 0 : i64}
 // CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[BIAS]] : tensor<1x256xf32>) outs(%[[P]] : tensor<?x256xf32>)
 // CHECK:         scf.yield %[[R]]
 // CHECK:       } else {
 // CHECK:         %[[P2:.*]] = linalg.matmul {tcp_aot.epilogue} ins
 // CHECK:         %[[R2:.*]] = linalg.generic {{.*}} outs(%[[P2]] : tensor<?x256xf32>)
 // CHECK:         scf.yield %[[R2]]
-// CHECK:       } {tcp_aot.parallel_with_epilogue}
+// CHECK:       } {tcp_aot.parallel_with_epilogue = 0 : i64}
 func.func @dynamic_product_with_epilogue(%a: tensor<?x64xf32>, %b: tensor<64x256xf32>, %bias: tensor<1x256xf32>,
                                          %init: tensor<?x256xf32>) -> tensor<?x256xf32> {
   %p = linalg.matmul {tcp_aot.epilogue} ins(%a, %b : tensor<?x64xf32>, tensor<64x256xf32>)
