@@ -357,6 +357,32 @@ def test_packed_weights_follow_swapped_weights(tmp_path, tools, dtype, tolerance
         np.testing.assert_array_equal(got, before)
 
 
+QUANTIZED_LINEAR_MODEL = LINEAR_MODEL.format(dtype="float32").replace("def loader():", "def float_loader():") + \
+    textwrap.dedent('''
+        from tcp_aot.loader import quantized_int8
+
+        def loader():
+            return quantized_int8(float_loader())
+    ''')
+
+
+def test_int8_products_by_packed_weights_of_any_rows(tmp_path, tools):
+    """An int8 linear layer's products by its packed weight, of 13 rows and
+    of one (which reads the packed weight once on the dot products rather
+    than multiplying bytes in the portable loop), match eager PyTorch's
+    quantized model within a step of its output's quantization."""
+    module, files = build(tmp_path, tools, "qnet", source=QUANTIZED_LINEAR_MODEL)
+    reference = module.loader().model
+    program = tcp_aot.load(files["so"])
+    for rows in (13, 1):
+        x = torch.randn(rows, 300, generator=torch.Generator().manual_seed(rows))
+        with torch.no_grad():
+            want = reference(x).numpy()
+        got = program.func_main(x.numpy())
+        step = np.abs(want).max() / 127
+        np.testing.assert_allclose(got, want, rtol=0, atol=step)
+
+
 def test_weights_that_do_not_fit_are_refused_and_the_old_ones_kept(tmp_path, tools, built):
     _, module, files = built
     program = tcp_aot.load(files["so"])

@@ -884,18 +884,21 @@ TCP_AOT_PORTABLE_MATMUL(tcp_aot_matmul_f32_portable, float, float, (float))
 
 // What computes a bf16 or int8 product: the tile unit where the CPU has it
 // and the kernel lets the process use it, else the dot products where the
-// CPU has them, else (or for operands whose rows are not contiguous, or a
-// product of 1 to 3 rows, which is bound by reading B: the loop reads it
-// once, the others after packing it; 0.17 against 0.50 ms for 1 x 768 x
-// 3072 on the tiles) the portable loop. TCP_AOT_PRODUCTS=dot or =portable
-// in the environment caps the choice (for tests and comparisons).
+// CPU has them, else (or for operands whose rows are not contiguous) the
+// portable loop. A product of 1 to 3 rows is bound by reading B: by an
+// activation B, which the others would pack at every call, the portable
+// loop reads it once (0.17 against 0.50 ms for 1 x 768 x 3072 on the
+// tiles); by a weight, packed once, the dot products read its packed copy
+// once (int8 ResNet-50's classifier for one image: 0.7 ms in the portable
+// loop's widening multiplies). TCP_AOT_PRODUCTS=dot or =portable in the
+// environment caps the choice (for tests and comparisons).
 typedef enum { TCP_AOT_PORTABLE, TCP_AOT_DOT, TCP_AOT_AMX } tcp_aot_engine;
 
-static tcp_aot_engine tcp_aot_engine_for(tcp_aot_operands operands, int64_t m, bool contiguous) {
-  if (m < 4 || !contiguous) return TCP_AOT_PORTABLE;
+static tcp_aot_engine tcp_aot_engine_for(tcp_aot_operands operands, int64_t m, bool contiguous, bool b_weight) {
+  if (!contiguous || (m < 4 && !b_weight)) return TCP_AOT_PORTABLE;
   const char *cap = getenv("TCP_AOT_PRODUCTS");
   bool portable = cap && strcmp(cap, "portable") == 0, dot_at_most = portable || (cap && strcmp(cap, "dot") == 0);
-  if (!dot_at_most && tcp_aot_amx_usable()) return TCP_AOT_AMX;
+  if (!dot_at_most && m >= 4 && tcp_aot_amx_usable()) return TCP_AOT_AMX;
   bool dot = operands == TCP_AOT_BF16 ? __builtin_cpu_supports("avx512bf16") : __builtin_cpu_supports("avx512vnni");
   return dot && !portable ? TCP_AOT_DOT : TCP_AOT_PORTABLE;
 }
@@ -912,7 +915,8 @@ static tcp_aot_engine tcp_aot_engine_for(tcp_aot_operands operands, int64_t m, b
     if (m == 0 || n == 0) return;                                                                                 \
     const uint8_t *pa = (const uint8_t *)(a->aligned + a->offset), *pb = (const uint8_t *)(b->aligned + b->offset); \
     bool contiguous = a->strides[1] == 1 && b->strides[1] == 1 && c->strides[1] == 1;                             \
-    tcp_aot_engine engine = k > 0 ? tcp_aot_engine_for(kind, m, contiguous) : TCP_AOT_PORTABLE;                   \
+    tcp_aot_engine engine = k > 0 ? tcp_aot_engine_for(kind, m, contiguous, __tcp_aot_in_weights_file(pb))       \
+                                  : TCP_AOT_PORTABLE;                                                             \
     uint8_t *scratch = engine != TCP_AOT_PORTABLE                                                                 \
                            ? tcp_aot_thread_scratch(tcp_aot_dot_scratch_bytes(element_bytes * k, m))              \
                            : NULL;                                                                                \
