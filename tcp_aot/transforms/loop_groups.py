@@ -1,7 +1,8 @@
-"""Iterating groups of adjacent loops of an elementwise linalg.generic as
-one loop: which groups every operand allows, and the rewrite (each operand
-collapsed along the groups, the result expanded back). Used by
-collapse-contiguous-loops and mark-product-epilogues."""
+"""Iterating groups of adjacent loops of a linalg.generic as one loop:
+which groups every operand allows (of loops of one kind: parallel, or
+reduction), and the rewrite (each operand collapsed along the groups, the
+result expanded back). Used by collapse-contiguous-loops and
+mark-product-epilogues."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from torch_mlir.dialects import linalg, tensor
 from ..linalg_builders import dim_of, empty, size_product, split_sizes
 from ..walk import defining_op
 
-_PARALLEL = "#linalg.iterator_type<parallel>"
 # What the new generic gets from its builder; every other attribute is kept.
 _STRUCTURAL = {"indexing_maps", "iterator_types", "operandSegmentSizes"}
 
@@ -85,11 +85,12 @@ def _joinable(maps: list[list[int | None]], i: int) -> bool:
     return True
 
 
-def widest_groups(maps: list[list[int | None]], n_loops: int) -> list[list[int]]:
-    """Runs of adjacent loops that every map reads as one run."""
+def widest_groups(maps: list[list[int | None]], iterators: list[str]) -> list[list[int]]:
+    """Runs of adjacent loops of one kind (`iterators`: each loop's
+    iterator type) that every map reads as one run."""
     groups = [[0]]
-    for i in range(n_loops - 1):
-        if _joinable(maps, i):
+    for i in range(len(iterators) - 1):
+        if iterators[i] == iterators[i + 1] and _joinable(maps, i):
             groups[-1].append(i + 1)
         else:
             groups.append([i + 1])
@@ -161,9 +162,10 @@ def reassociation_of(reshape: ir.Operation) -> list[list[int]]:
 
 
 def collapse(op: ir.Operation, maps: list[list[int | None]], groups: list[list[int]]) -> ir.Operation:
-    """Rebuild elementwise generic `op` over `groups` of its loops (which
-    groups_fit its maps); returns the new generic."""
+    """Rebuild generic `op` over `groups` of its loops (which groups_fit its
+    maps, each of loops of one kind); returns the new generic."""
     generic = op.opview
+    iterators = list(generic.iterator_types)
     new_loop = {g[0]: i for i, g in enumerate(groups)}
     init = generic.outputs[0]
     with ir.InsertionPoint(op), op.location:
@@ -177,7 +179,7 @@ def collapse(op: ir.Operation, maps: list[list[int | None]], groups: list[list[i
         n_inputs = len(generic.inputs)
         new = linalg.GenericOp([operands[-1].type], operands[:n_inputs], operands[n_inputs:],
                                ir.ArrayAttr.get(new_maps),
-                               ir.ArrayAttr.get([ir.Attribute.parse(_PARALLEL)] * len(groups)))
+                               ir.ArrayAttr.get([iterators[g[0]] for g in groups]))
         for name in op.attributes:
             if name not in _STRUCTURAL:
                 new.operation.attributes[name] = op.attributes[name]

@@ -72,19 +72,43 @@ func.func @transposed(%x: tensor<8x4x5x6xf32>) -> tensor<4x8x5x6xf32> {
 
 // -----
 
-// Left alone: a reduction, an operand that is a slice (its collapse would be
-// a copy), and a body that reads its indices.
+// A reduction's adjacent loops of one kind become one loop too: the sum
+// over H and W of NCHW (global average pooling; of a 7 x 7 image, a loop
+// of 7 that LLVM left scalar) is one reduction loop of 64, N and C one
+// parallel loop of 8.
+// CHECK-LABEL: func.func @reduction
+// CHECK: %[[X:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : tensor<2x4x8x8xf32> into tensor<8x64xf32>
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<8x64xf32>) outs(%{{.*}} : tensor<8xf32>)
+// CHECK: tensor.expand_shape %[[S]] {{\[}}[0, 1]] {{.*}} : tensor<8xf32> into tensor<2x4xf32>
+func.func @reduction(%x: tensor<2x4x8x8xf32>) -> tensor<2x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1)>],
+                         iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x : tensor<2x4x8x8xf32>) outs(%f : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  return %sum : tensor<2x4xf32>
+}
+
+// -----
+
+// Left alone: a parallel loop next to a reduction one, an operand that is a
+// slice (its collapse would be a copy), and a body that reads its indices.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT:  tensor.collapse_shape
 // CHECK-NOT:  tensor.expand_shape
 // CHECK:      return
-func.func @untouched(%x: tensor<4x8x8xf32>, %big: tensor<4x8x16xf32>) -> (tensor<4xf32>, tensor<4x8x8xf32>, tensor<4x8x8xf32>) {
+func.func @untouched(%x: tensor<4x8xf32>, %big: tensor<4x8x16xf32>) -> (tensor<4xf32>, tensor<4x8x8xf32>, tensor<4x8x8xf32>) {
   %zero = arith.constant 0.0 : f32
   %e1 = tensor.empty() : tensor<4xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
-  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>],
-                         iterator_types = ["parallel", "reduction", "reduction"]}
-      ins(%x : tensor<4x8x8xf32>) outs(%f : tensor<4xf32>) {
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%f : tensor<4xf32>) {
   ^bb0(%a: f32, %acc: f32):
     %s = arith.addf %a, %acc : f32
     linalg.yield %s : f32
