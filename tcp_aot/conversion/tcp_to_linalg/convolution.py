@@ -236,11 +236,16 @@ def _phase_window(phases: ir.Value, offsets: list[int], stride: list[int], sizes
     """The [N, C, S...] window of the strided x at `offsets`, read from its
     phases: the phase of each offset, from offset // stride on."""
     spatial = len(stride)
-    out_t = tensor_type(sizes, ir.RankedTensorType(phases.type).element_type)
-    dynamic_sizes, static_sizes = split_sizes(sizes[:2] + [1] * spatial + sizes[2:])
+    elem = ir.RankedTensorType(phases.type).element_type
+    slice_sizes = sizes[:2] + [1] * spatial + sizes[2:]
+    dynamic_sizes, static_sizes = split_sizes(slice_sizes)
     starts = [0, 0] + [o % s for o, s in zip(offsets, stride)] + [o // s for o, s in zip(offsets, stride)]
-    return tensor.ExtractSliceOp(out_t, phases, [], dynamic_sizes, [], starts, static_sizes,
-                                 [1] * (2 + 2 * spatial)).result
+    window = tensor.ExtractSliceOp(tensor_type(slice_sizes, elem), phases, [], dynamic_sizes, [], starts,
+                                   static_sizes, [1] * (2 + 2 * spatial)).result
+    # The phase dims dropped by a reshape, not by the slice: a rank-reducing
+    # slice cannot tell them from a dynamic spatial size of 1.
+    groups = [[0], [1], list(range(2, 3 + spatial))] + [[2 + spatial + i] for i in range(1, spatial)]
+    return tensor.CollapseShapeOp(tensor_type(sizes, elem), window, groups).result
 
 
 def _window(x: ir.Value, offsets: list[int], sizes: list[Size], stride: list[int]) -> ir.Value:

@@ -133,8 +133,10 @@ func.func @conv_depthwise(%x: tensor<?x3x8x8xf32>, %w: tensor<3x1x2x2xf32>) -> t
 // CHECK: %[[C:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2]] : tensor<4x1x2xf32> into tensor<4x2xf32>
 // CHECK: %[[W:.*]] = tensor.expand_shape %[[C]] {{\[\[}}0, 1], [2]] output_shape [2, 2, 2] : tensor<4x2xf32> into tensor<2x2x2xf32>
 // CHECK: %[[PHASES:.*]] = linalg.generic {indexing_maps = [#[[PH]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[P]] : tensor<1x2x10xf32>) outs(%{{.*}} : tensor<1x2x2x5xf32>)
-// CHECK: %[[X0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x3xf32>
-// CHECK: %[[X1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 1, 1] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x3xf32>
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x1x3xf32>
+// CHECK: %[[X0:.*]] = tensor.collapse_shape %[[S0]] {{\[\[}}0], [1], [2, 3]] : tensor<1x2x1x3xf32> into tensor<1x2x3xf32>
+// CHECK: %[[S1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 1, 1] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x1x3xf32>
+// CHECK: %[[X1:.*]] = tensor.collapse_shape %[[S1]] {{\[\[}}0], [1], [2, 3]] : tensor<1x2x1x3xf32> into tensor<1x2x3xf32>
 // CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[X]], #[[W0]], #[[W1]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X0]], %[[X1]], %[[W]], %[[W]] : {{.*}}) outs(%{{.*}} : tensor<1x2x2x3xf32>)
 // CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3]] : tensor<1x2x2x3xf32> into tensor<1x4x3xf32>
 func.func @conv_depthwise_multiplier(%x: tensor<1x2x9xf32>, %w: tensor<4x1x2xf32>) -> tensor<1x4x3xf32> {
@@ -199,10 +201,13 @@ func.func @conv_input_dilation_dynamic(%x: tensor<?x3x?x8xf32>, %w: tensor<4x3x3
 // CHECK: tensor.yield %[[NINF]] : f32
 // CHECK: } : tensor<?x3x8x8xf32> to tensor<?x3x12x12xf32>
 // CHECK: %[[PHASES:.*]] = linalg.generic {indexing_maps = [#[[PH]], {{.*}}]{{.*}} ins(%[[P]] : tensor<?x3x12x12xf32>) outs(%{{.*}} : tensor<?x3x2x2x6x6xf32>)
-// CHECK: %[[W0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 0, 0] [%[[N]], 3, 1, 1, 4, 4]
-// CHECK: %[[W1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 0, 1] [%[[N]], 3, 1, 1, 4, 4]
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 0, 0] [%[[N]], 3, 1, 1, 4, 4]
+// CHECK: %[[W0:.*]] = tensor.collapse_shape %[[S0]] {{\[\[}}0], [1], [2, 3, 4], [5]] : tensor<?x3x1x1x4x4xf32> into tensor<?x3x4x4xf32>
+// CHECK: %[[S1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 0, 1] [%[[N]], 3, 1, 1, 4, 4]
+// CHECK: %[[W1:.*]] = tensor.collapse_shape %[[S1]]
 // CHECK-COUNT-6: tensor.extract_slice %[[PHASES]]
-// CHECK: %[[W8:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 2, 2] [%[[N]], 3, 1, 1, 4, 4]
+// CHECK: %[[S8:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 2, 2] [%[[N]], 3, 1, 1, 4, 4]
+// CHECK: %[[W8:.*]] = tensor.collapse_shape %[[S8]]
 // CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID4]], #[[ID4]], #[[ID4]], #[[ID4]], #[[ID4]], #[[ID4]], #[[ID4]], #[[ID4]], #[[ID4]], #[[ID4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[W0]], %[[W1]], {{.*}}, %[[W8]] : {{.*}}) outs(%{{.*}} : tensor<?x3x4x4xf32>)
 // CHECK-NEXT: ^bb0(%[[X0:[^:]*]]: f32, %[[X1:[^:]*]]: f32,
 // CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[X0]], %[[X1]] : f32
@@ -220,8 +225,10 @@ func.func @max_pool2d_ceil(%x: tensor<?x3x8x8xf32>) -> tensor<?x3x4x4xf32> {
 // CHECK-LABEL: func.func @max_pool1d
 // CHECK-NOT: tensor.pad
 // CHECK: %[[PHASES:.*]] = linalg.generic {{.*}} ins(%arg0 : tensor<2x3x16xf32>) outs(%{{.*}} : tensor<2x3x2x8xf32>)
-// CHECK: %[[W0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0] [2, 3, 1, 8]
-// CHECK: %[[W1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 1, 0] [2, 3, 1, 8]
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0] [2, 3, 1, 8]
+// CHECK: %[[W0:.*]] = tensor.collapse_shape %[[S0]]
+// CHECK: %[[S1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 1, 0] [2, 3, 1, 8]
+// CHECK: %[[W1:.*]] = tensor.collapse_shape %[[S1]]
 // CHECK: linalg.generic {{.*}} ins(%[[W0]], %[[W1]] : tensor<2x3x8xf32>, tensor<2x3x8xf32>) outs(%{{.*}} : tensor<2x3x8xf32>)
 // CHECK: arith.maximumf
 func.func @max_pool1d(%x: tensor<2x3x16xf32>) -> tensor<2x3x8xf32> {
@@ -407,7 +414,7 @@ func.func @avg_pool3d(%x: tensor<2x3x4x4x4xf32>) -> tensor<2x3x2x2x2xf32> {
 // CHECK: tensor.pad %arg0 low[0, 0, 0] high[0, 0, %{{.*}}] {
 // CHECK: tensor.yield %[[NINF]] : f32
 // CHECK: %[[PH:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x2x?xf32>)
-// CHECK: tensor.extract_slice %[[PH]][0, 0, 0, 0] [1, 1, 1, %[[OUT:.*]]]
+// CHECK: tensor.extract_slice %[[PH]][0, 0, 0, 0] [1, 1, 1, %[[OUT:.*]]] [1, 1, 1, 1] : tensor<1x1x2x?xf32> to tensor<1x1x1x?xf32>
 // CHECK: tensor.extract_slice %[[PH]][0, 0, 1, 0] [1, 1, 1, %[[OUT]]]
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]
 // CHECK: arith.maximumf
