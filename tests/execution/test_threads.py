@@ -20,34 +20,34 @@ from tcp_aot.interpreter import Interpreter
 from tcp_aot.module_io import parse_module
 from tcp_aot.abi import INTO
 
+# A linear layer and ReLU of K_IN inputs and N_OUT outputs, its rows known
+# at run time (the bias add and ReLU the product's epilogue).
+LINEAR_RELU = """
+func.func @NAME(%a: tensor<?xK_INxf32>, %b: tensor<K_INxN_OUTxf32>, %bias: tensor<N_OUTxf32>) -> tensor<?xN_OUTxf32> {
+  %c0 = arith.constant 0 : index
+  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?xK_INxf32>, tensor<K_INxN_OUTxf32> -> tensor<?xN_OUTxf32>
+  %n = tensor.dim %a, %c0 : tensor<?xK_INxf32>
+  %row = tensor.expand_shape %bias [[0, 1]] output_shape [1, N_OUT] : tensor<N_OUTxf32> into tensor<1xN_OUTxf32>
+  %1 = tcp.broadcast %row, %n {axes = [0]} : tensor<1xN_OUTxf32>, index -> tensor<?xN_OUTxf32>
+  %2 = tcp.add %0, %1 : tensor<?xN_OUTxf32>, tensor<?xN_OUTxf32> -> tensor<?xN_OUTxf32>
+  %3 = tcp.clamp %2 {min_float = 0.000000e+00 : f32} : tensor<?xN_OUTxf32> -> tensor<?xN_OUTxf32>
+  return %3 : tensor<?xN_OUTxf32>
+}
+"""
+
+
+def linear_relu(name: str, k: int, n: int) -> str:
+    return LINEAR_RELU.replace("NAME", name).replace("K_IN", str(k)).replace("N_OUT", str(n))
+
+
 PROGRAM = """
 func.func @matmul(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>) -> tensor<?x300xf32> {
   %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x200xf32>, tensor<200x300xf32> -> tensor<?x300xf32>
   return %0 : tensor<?x300xf32>
 }
-func.func @linear_relu(%a: tensor<?x200xf32>, %b: tensor<200x300xf32>, %bias: tensor<300xf32>) -> tensor<?x300xf32> {
-  %c0 = arith.constant 0 : index
-  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x200xf32>, tensor<200x300xf32> -> tensor<?x300xf32>
-  %n = tensor.dim %a, %c0 : tensor<?x200xf32>
-  %row = tensor.expand_shape %bias [[0, 1]] output_shape [1, 300] : tensor<300xf32> into tensor<1x300xf32>
-  %1 = tcp.broadcast %row, %n {axes = [0]} : tensor<1x300xf32>, index -> tensor<?x300xf32>
-  %2 = tcp.add %0, %1 : tensor<?x300xf32>, tensor<?x300xf32> -> tensor<?x300xf32>
-  %3 = tcp.clamp %2 {min_float = 0.000000e+00 : f32} : tensor<?x300xf32> -> tensor<?x300xf32>
-  return %3 : tensor<?x300xf32>
-}
 func.func @tokens(%a: tensor<197x64xf32>, %b: tensor<64x800xf32>) -> tensor<197x800xf32> {
   %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<197x64xf32>, tensor<64x800xf32> -> tensor<197x800xf32>
   return %0 : tensor<197x800xf32>
-}
-func.func @tokens_linear_relu(%a: tensor<?x64xf32>, %b: tensor<64x768xf32>, %bias: tensor<768xf32>) -> tensor<?x768xf32> {
-  %c0 = arith.constant 0 : index
-  %0 = tcp.contract %a, %b {lhs_batch_dims = [], rhs_batch_dims = [], lhs_contracting_dims = [1], rhs_contracting_dims = [0]} : tensor<?x64xf32>, tensor<64x768xf32> -> tensor<?x768xf32>
-  %n = tensor.dim %a, %c0 : tensor<?x64xf32>
-  %row = tensor.expand_shape %bias [[0, 1]] output_shape [1, 768] : tensor<768xf32> into tensor<1x768xf32>
-  %1 = tcp.broadcast %row, %n {axes = [0]} : tensor<1x768xf32>, index -> tensor<?x768xf32>
-  %2 = tcp.add %0, %1 : tensor<?x768xf32>, tensor<?x768xf32> -> tensor<?x768xf32>
-  %3 = tcp.clamp %2 {min_float = 0.000000e+00 : f32} : tensor<?x768xf32> -> tensor<?x768xf32>
-  return %3 : tensor<?x768xf32>
 }
 func.func @batch_matmul(%a: tensor<3x130x64xf32>, %b: tensor<3x64x140xf32>) -> tensor<3x130x140xf32> {
   %0 = tcp.contract %a, %b {lhs_batch_dims = [0], rhs_batch_dims = [0], lhs_contracting_dims = [2], rhs_contracting_dims = [1]} : tensor<3x130x64xf32>, tensor<3x64x140xf32> -> tensor<3x130x140xf32>
@@ -70,7 +70,7 @@ func.func @conv(%img: tensor<2x16x33x33xf32>, %w: tensor<32x16x3x3xf32>) -> tens
   %0 = tcp.conv %img, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [1, 1], padding_high = [1, 1], groups = 1 : i64} : tensor<2x16x33x33xf32>, tensor<32x16x3x3xf32> -> tensor<2x32x33x33xf32>
   return %0 : tensor<2x32x33x33xf32>
 }
-"""
+""" + linear_relu("linear_relu", 200, 300) + linear_relu("tokens_linear_relu", 64, 768)
 
 SHAPES = {
     "matmul": [(517, 200), (200, 300)],
