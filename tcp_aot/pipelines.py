@@ -174,6 +174,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "add-pool-bytes-functions": PythonPass(
         "tcp_aot.transforms.pool_bytes", "add_pool_bytes_functions",
         "Add F__pool_bytes and F__output_dims__pool_bytes: the bytes of a caller's pool a status call may use"),
+    "pad-in-place": PythonPass(
+        "tcp_aot.transforms.pads", "pad_in_place",
+        "Pad a loop's result by having the loop write into the padded tensor's interior, the borders filled"),
     "annotate-abi": PythonPass(
         "tcp_aot.transforms.abi", "annotate_abi", "Give public functions a C interface and read-only inputs"),
     "asserts-to-stderr": PythonPass(
@@ -337,6 +340,7 @@ PIPELINES: dict[str, list[str]] = {
         "schedule-matmul",
     ],
     "linalg-to-memref": [
+        "pad-in-place",
         "annotate-abi",
         _BUFFERIZE,
         "own-results",
