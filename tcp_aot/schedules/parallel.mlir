@@ -11,35 +11,26 @@
 // 128 x 128 tiles of each matrix of the batch; a product with an epilogue
 // (`tcp_aot.parallel_with_epilogue = d`, see transforms/epilogues.py) by
 // the same tiles of its epilogue, the product and its fill fused into
-// each, so that each thread finishes its own tiles. A block per dim d below parallel.SPLIT_DIMS (Swin's window
-// partitions are rank-6 transposes).
+// each, so that each thread finishes its own tiles (@split_with_epilogue,
+// @split_from_zero, below). A block per dim d below parallel.SPLIT_DIMS
+// (Swin's window partitions are rank-6 transposes).
 transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}) {
-  %with_epilogue = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_with_epilogue = 0 : i64}
-      in %root : (!transform.any_op) -> !transform.any_op
+  %rows_and_columns = transform.param.constant 128 : i64 -> !transform.param<i64>
+  %whole_rows = transform.param.constant 0 : i64 -> !transform.param<i64>
+  %with_epilogue = transform.structured.match ops{["linalg.matmul"]}
+      attributes{tcp_aot.parallel_with_epilogue = 0 : i64} in %root : (!transform.any_op) -> !transform.any_op
   transform.foreach %with_epilogue : !transform.any_op {
   ^bb0(%product: !transform.any_op):
-    %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
-    %epilogue = transform.get_consumers_of_result %product[0] : (!transform.any_op) -> !transform.any_op
-    %tiles, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [128, 128]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fused, %in = transform.structured.fuse_into_containing_op %product into %forall
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %in
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @split_with_epilogue failures(propagate) (%product, %rows_and_columns)
+        : (!transform.any_op, !transform.param<i64>) -> ()
     transform.yield
   }
   %with_epilogue_rows = transform.structured.match ops{["linalg.matmul"]}
       attributes{tcp_aot.parallel_with_epilogue = 1 : i64} in %root : (!transform.any_op) -> !transform.any_op
   transform.foreach %with_epilogue_rows : !transform.any_op {
   ^bb0(%product: !transform.any_op):
-    %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
-    %epilogue = transform.get_consumers_of_result %product[0] : (!transform.any_op) -> !transform.any_op
-    %tiles, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [0, 128]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fused, %in = transform.structured.fuse_into_containing_op %product into %forall
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %in
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @split_with_epilogue failures(propagate) (%product, %whole_rows)
+        : (!transform.any_op, !transform.param<i64>) -> ()
     transform.yield
   }
   // The products fused into tiles leave their untiled originals unused (but
@@ -60,22 +51,16 @@ transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}
       : (!transform.any_op) -> !transform.any_op
   transform.foreach %zeroed : !transform.any_op {
   ^bb0(%product: !transform.any_op):
-    %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
-    %tiles, %forall = transform.structured.tile_using_forall %product tile_sizes [128, 128]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %forall
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @split_from_zero failures(propagate) (%product, %rows_and_columns)
+        : (!transform.any_op, !transform.param<i64>) -> ()
     transform.yield
   }
   %zeroed_rows = transform.structured.match ops{["linalg.matmul"]} attributes{tcp_aot.parallel_from_zero = 1 : i64}
       in %root : (!transform.any_op) -> !transform.any_op
   transform.foreach %zeroed_rows : !transform.any_op {
   ^bb0(%product: !transform.any_op):
-    %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
-    %tiles, %forall = transform.structured.tile_using_forall %product tile_sizes [0, 128]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %forall
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @split_from_zero failures(propagate) (%product, %whole_rows)
+        : (!transform.any_op, !transform.param<i64>) -> ()
     transform.yield
   }
   %bmm = transform.structured.match ops{["linalg.batch_matmul"]} attributes{tcp_aot.parallel = 0 : i64} in %root
@@ -122,5 +107,32 @@ transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}
   transform.apply_patterns to %func {
     transform.apply_patterns.canonicalization
   } : !transform.any_op
+  transform.yield
+}
+
+// A product with an epilogue split by tiles of `rows` x 128 of its epilogue
+// (`rows` 0: whole rows), the product and its fill fused into each.
+transform.named_sequence @split_with_epilogue(%product: !transform.any_op {transform.consumed},
+                                              %rows: !transform.param<i64> {transform.readonly}) {
+  %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
+  %epilogue = transform.get_consumers_of_result %product[0] : (!transform.any_op) -> !transform.any_op
+  %tiles, %forall = transform.structured.tile_using_forall %epilogue tile_sizes [%rows, 128]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+  %fused, %in = transform.structured.fuse_into_containing_op %product into %forall
+      : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %in
+      : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+  transform.yield
+}
+
+// A product zeroed by a fill split by tiles of `rows` x 128 of its output
+// (`rows` 0: whole rows), the fill fused into each.
+transform.named_sequence @split_from_zero(%product: !transform.any_op {transform.consumed},
+                                          %rows: !transform.param<i64> {transform.readonly}) {
+  %fill = transform.get_producer_of_operand %product[2] : (!transform.any_op) -> !transform.any_op
+  %tiles, %forall = transform.structured.tile_using_forall %product tile_sizes [%rows, 128]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+  %fused_fill, %in_fill = transform.structured.fuse_into_containing_op %fill into %forall
+      : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
   transform.yield
 }

@@ -8,13 +8,14 @@ memory's speed), while the threads' split (mark-parallel, next) stays on
 the outer dims; so do a global average pooling's 7 x 7 reduction loops.
 
 Each operand is collapsed (tensor.collapse_shape) along the same groups and
-the result expanded back. Left alone: ops that read linalg.index, with a map other than a projected permutation (unit dims read
-at 0 allowed), with an operand whose buffer may be strided (a slice: its
-collapse would be a copy) unless it is the expansion of the value the
-collapsed op then reads (a convolution's product whose columns were cut
-from whole register tiles: its epilogue on each image ran scalar loops of
-14, EfficientNet-B0's SiLUs 5 ms of its 26), and a product's epilogue
-(mark-product-epilogues cuts it into the product's tiles).
+the result expanded back. Left alone: ops that read linalg.index, with a
+map other than a projected permutation (unit dims read at 0 allowed), with
+an operand whose buffer may be strided (a slice: its collapse would be a
+copy) unless it is the expansion of the value the collapsed op then reads
+(a convolution's product whose columns were cut from whole register tiles:
+its epilogue on each image ran scalar loops of 14, EfficientNet-B0's SiLUs
+5 ms of its 26), and a product's epilogue (mark-product-epilogues cuts it
+into the product's tiles).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from torch_mlir import ir
 from ..walk import collect
 from .epilogues import finishes_a_product
 from .loop_groups import collapse, collapsible, operand_dims, widest_groups
+
 
 def collapse_contiguous_loops(root: ir.Operation) -> None:
     for op in collect(root, lambda op: op.name == "linalg.generic"):
