@@ -872,6 +872,9 @@ _contract_case("batch_matmul_37_columns_f32", "f32", (2, 37, 8), (2, 8, 37), [0]
 # Fewer rows than a register tile (a batch of 3 through a linear layer: rows
 # one at a time), and 40 columns: one tile and 8 columns, not padded.
 _contract_case("matmul_3_rows_40_columns_f32", "f32", (3, 16), (16, 40), [], [], [1], [0], dynamic=((0,), ()))
+# Fewer than 8 columns (the kernel's dot products of rows of A, not its
+# tiles of 32 columns): K of whole 64-float blocks, a 16-float step and a tail.
+_contract_case("matmul_3_columns_f32", "f32", (40, 203), (203, 3), [], [], [1], [0], dynamic=((0,), ()))
 
 
 def _constant_head_case(name: str, rows: int, k: int, columns: int):
@@ -1042,6 +1045,10 @@ def _conv_case(name, dt, inp, weight, stride=None, dilation=None, input_dilation
 
 _conv = family("conv")
 _conv_case("conv2d_same_f32", "f32", (2, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], high=[1, 1])
+# Products of fewer than 8 columns: a 2 x 2 image (each kernel offset's
+# product added to the last), and a squeeze-and-excitation's one pixel.
+_conv_case("conv2d_tiny_image_f32", "f32", (2, 8, 4, 4), (6, 8, 3, 3), dynamic=(0,))
+_conv_case("conv2d_1x1_one_pixel_f32", "f32", (2, 96, 1, 1), (24, 96, 1, 1), dynamic=(0,))
 _conv_case("conv2d_dynamic_batch_f32", "f32", (3, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], high=[1, 1], dynamic=(0,))
 _conv_case("conv2d_stride_asymmetric_padding_f32", "f32", (2, 3, 8, 8), (6, 3, 3, 3), stride=[2, 3],
            low=[2, 0], high=[0, 1])
