@@ -226,10 +226,16 @@ def _phases(x: ir.Value, stride: list[int]) -> ir.Value:
     shape = sizes[:2] + list(stride) + [size_floordiv(n, s) for n, s in zip(sizes[2:], stride)]
     d = ir.AffineDimExpr.get
     loops = 2 + 2 * spatial
-    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(2 + spatial + i) * stride[i] + d(2 + i)
-                                                       for i in range(spatial)])
-    return generic([x], empty(tensor_type(shape, ir.RankedTensorType(x.type).element_type), shape), [x_map],
-                   lambda v: v)
+    # Loops [n, c, p..., i..., p_last]: the last dim's phase innermost, so
+    # that a row of x is read contiguously and split into its phases (vector
+    # shuffles); with that phase outside, each element was read alone, its
+    # neighbour `s` floats away.
+    phase = [2 + i for i in range(spatial - 1)] + [loops - 1]
+    index = [2 + spatial - 1 + i for i in range(spatial)]
+    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(index[i]) * stride[i] + d(phase[i]) for i in range(spatial)])
+    out_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(p) for p in phase] + [d(i) for i in index])
+    init = empty(tensor_type(shape, ir.RankedTensorType(x.type).element_type), shape)
+    return structured([x], [init], [x_map, out_map], [PARALLEL] * loops, lambda v, _: [v])[0]
 
 
 def _phase_window(phases: ir.Value, offsets: list[int], stride: list[int], sizes: list[Size]) -> ir.Value:

@@ -120,11 +120,13 @@ func.func @conv_depthwise(%x: tensor<?x3x8x8xf32>, %w: tensor<3x1x2x2xf32>) -> t
 
 // Depthwise with a channel multiplier of 2, stride 2, dilation 3: the input
 // is padded to a whole number of strides (9 -> 10) and copied into its 2
-// phases ([1, 2, 2, 5]: phase p holds elements 2i + p), where the windows
+// phases ([1, 2, 2, 5]: phase p holds elements 2i + p; loops (n, c, i, p),
+// the phase innermost), where the windows
 // at offsets 0 and 3 are contiguous: phase 0 from 0, phase 1 from 1. The
 // output is viewed as [N, G, M, S] and the weight as [G, M, K], then
 // collapsed to [N, O, S].
-// CHECK-DAG: #[[PH:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3 * 2 + d2)>
+// CHECK-DAG: #[[PH:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3)>
+// CHECK-DAG: #[[PHO:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3, d2)>
 // CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
 // CHECK-DAG: #[[W0:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2, 0)>
 // CHECK-DAG: #[[W1:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2, 1)>
@@ -132,7 +134,7 @@ func.func @conv_depthwise(%x: tensor<?x3x8x8xf32>, %w: tensor<3x1x2x2xf32>) -> t
 // CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 0] high[0, 0, 1]
 // CHECK: %[[C:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2]] : tensor<4x1x2xf32> into tensor<4x2xf32>
 // CHECK: %[[W:.*]] = tensor.expand_shape %[[C]] {{\[\[}}0, 1], [2]] output_shape [2, 2, 2] : tensor<4x2xf32> into tensor<2x2x2xf32>
-// CHECK: %[[PHASES:.*]] = linalg.generic {indexing_maps = [#[[PH]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[P]] : tensor<1x2x10xf32>) outs(%{{.*}} : tensor<1x2x2x5xf32>)
+// CHECK: %[[PHASES:.*]] = linalg.generic {indexing_maps = [#[[PH]], #[[PHO]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[P]] : tensor<1x2x10xf32>) outs(%{{.*}} : tensor<1x2x2x5xf32>)
 // CHECK: %[[S0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x1x3xf32>
 // CHECK: %[[X0:.*]] = tensor.collapse_shape %[[S0]] {{\[\[}}0], [1], [2, 3]] : tensor<1x2x1x3xf32> into tensor<1x2x3xf32>
 // CHECK: %[[S1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 1, 1] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x1x3xf32>
@@ -189,10 +191,12 @@ func.func @conv_input_dilation_dynamic(%x: tensor<?x3x?x8xf32>, %w: tensor<4x3x3
 // Max pooling, ceil_mode, kernel 3, stride 2, padding 1, dilation 2 on 8:
 // 4 windows, the last ending at 3 * 2 + 2 * 2 + 1 = 11 = 8 + 1 + 2, so the
 // high padding is 2 (the ceil_mode extra) and 1 more for whole strides,
-// with -inf. The padded input is copied into its 2 x 2 phases of 6 x 6,
+// with -inf. The padded input is copied into its 2 x 2 phases of 6 x 6
+// (loops (n, c, row phase, i, j, column phase): a row read contiguously),
 // where offset (i, j) * dilation 2 reads phase (0, 0) from (i, j) on; the
 // maximum of the 9 windows is one elementwise generic.
-// CHECK-DAG: #[[PH:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 * 2 + d2, d5 * 2 + d3)>
+// CHECK-DAG: #[[PH:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3 * 2 + d2, d4 * 2 + d5)>
+// CHECK-DAG: #[[PHO:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5, d3, d4)>
 // CHECK-DAG: #[[ID4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @max_pool2d_ceil
 // CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
@@ -200,7 +204,7 @@ func.func @conv_input_dilation_dynamic(%x: tensor<?x3x?x8xf32>, %w: tensor<4x3x3
 // CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 3, 3] {
 // CHECK: tensor.yield %[[NINF]] : f32
 // CHECK: } : tensor<?x3x8x8xf32> to tensor<?x3x12x12xf32>
-// CHECK: %[[PHASES:.*]] = linalg.generic {indexing_maps = [#[[PH]], {{.*}}]{{.*}} ins(%[[P]] : tensor<?x3x12x12xf32>) outs(%{{.*}} : tensor<?x3x2x2x6x6xf32>)
+// CHECK: %[[PHASES:.*]] = linalg.generic {indexing_maps = [#[[PH]], #[[PHO]]]{{.*}} ins(%[[P]] : tensor<?x3x12x12xf32>) outs(%{{.*}} : tensor<?x3x2x2x6x6xf32>)
 // CHECK: %[[S0:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 0, 0] [%[[N]], 3, 1, 1, 4, 4]
 // CHECK: %[[W0:.*]] = tensor.collapse_shape %[[S0]] {{\[\[}}0], [1], [2, 3, 4], [5]] : tensor<?x3x1x1x4x4xf32> into tensor<?x3x4x4xf32>
 // CHECK: %[[S1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 0, 0, 0, 1] [%[[N]], 3, 1, 1, 4, 4]
