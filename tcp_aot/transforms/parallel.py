@@ -1,6 +1,7 @@
 """mark-parallel: which linalg ops run on several threads. An op runs in
 parallel when it does enough work to pay for waking the threads (at least
-ParallelOptions.min_work iterations, min_product_work for a product): decided at
+ParallelOptions.min_work iterations times the ops of one, min_product_work
+iterations for a product): decided at
 compile time when its shape is static, else at run time, by an scf.if
 between a copy that runs in parallel and one that does not (generics, and
 transposes: BERT-base's copies of its attention heads, 3 % of its call,
@@ -43,8 +44,9 @@ from .runtime_errors import failure_status
 
 @dataclass(frozen=True)
 class ParallelOptions:
-    """Below this many loop iterations, one thread is faster than waking
-    others (libomp's parallel region costs a few microseconds). A product's
+    """Below this many loop iterations (of a generic, times the ops of one),
+    one thread is faster than waking others (libomp's parallel region costs
+    a few microseconds). A product's
     iteration is one FMA, a fraction of a cycle in the register-tiled kernel:
     at 2^16, the kernel-offset products of small convolutions ran slower on
     2 threads than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms
@@ -91,12 +93,23 @@ def mark_parallel(root: ir.Operation, *, options: ParallelOptions = ParallelOpti
             mark = (WITH_EPILOGUE_ATTR, _i64(dim))
         elif op.name == "linalg.matmul" and zeroed_by_fill(op):
             mark = (FROM_ZERO_ATTR, _i64(dim))
-        enough = options.min_product_work if op.name in _MATMULS else options.min_work
+        # Iterations enough to be worth the threads: the work over the ops of one.
+        enough = options.min_product_work if op.name in _MATMULS else -(-options.min_work // _ops_per_iteration(op))
         if all(isinstance(r, int) for r in ranges):
             if math.prod(ranges) >= enough:
                 op.attributes[mark[0]] = mark[1]
             continue
         _choose_at_run_time(op, ranges, mark, enough)
+
+
+def _ops_per_iteration(op: ir.Operation) -> int:
+    """The ops a generic's body computes (at least 1, a copy's): a
+    depthwise convolution's iteration sums 25 products, and EfficientNet-B0's
+    of 1152 channels of 7 x 7 (56448 iterations) ran on one thread."""
+    if op.name != "linalg.generic":
+        return 1
+    body = op.regions[0].blocks[0].operations
+    return max(1, sum(1 for o in body if o.name not in ("linalg.yield", "arith.constant")))
 
 
 def _output_tiles(ranges: list, parallel_dims: list[int]) -> int | None:

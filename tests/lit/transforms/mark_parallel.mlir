@@ -1,5 +1,5 @@
-// mark-parallel: ops with at least 2^16 loop iterations (products: 2^18)
-// get `tcp_aot.parallel = d`, the dim to split among threads (not the
+// mark-parallel: ops with at least 2^16 loop iterations times the ops of
+// one (products: 2^18 iterations) get `tcp_aot.parallel = d`, the dim to split among threads (not the
 // innermost, which LLVM vectorizes); small ones are left alone; a dynamic
 // shape decides at run time between a parallel and a sequential copy.
 // The tiling itself is in schedules/parallel.mlir (test beside it).
@@ -37,6 +37,51 @@ func.func @small_elementwise(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
     linalg.yield %s : f32
   } -> tensor<64x64xf32>
   return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// 2^14 iterations of 4 ops each (arith.constant not counted): 2^16, enough
+// (as a depthwise convolution's sum of products over few pixels);
+// 3 ops would not be (the dynamic copy below: at run time).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// CHECK-LABEL: func.func @heavy_small_elementwise
+// CHECK: linalg.generic {{.*}} attrs = {tcp_aot.parallel = 0 : i64}
+// CHECK: linalg.generic
+// CHECK-NOT: tcp_aot.parallel
+// CHECK: %[[N:.*]] = tensor.dim
+// CHECK: %[[WORK:.*]] = arith.muli %{{.*}}, %[[N]] : index
+// CHECK: %[[ENOUGH:.*]] = arith.constant 21846 : index
+// CHECK: arith.cmpi sge, %[[WORK]], %[[ENOUGH]] : index
+func.func @heavy_small_elementwise(%a: tensor<128x128xf32>, %b: tensor<?x128xf32>) -> (tensor<128x128xf32>, tensor<128x128xf32>, tensor<?x128xf32>) {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<128x128xf32>) outs(%a : tensor<128x128xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %c = arith.constant 2.0 : f32
+    %s = arith.mulf %x, %c : f32
+    %t = arith.addf %s, %x : f32
+    %u = arith.mulf %t, %x : f32
+    %v = arith.addf %u, %x : f32
+    linalg.yield %v : f32
+  } -> tensor<128x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<128x128xf32>) outs(%a : tensor<128x128xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.mulf %x, %x : f32
+    %t = arith.addf %s, %x : f32
+    %u = arith.mulf %t, %x : f32
+    linalg.yield %u : f32
+  } -> tensor<128x128xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%b : tensor<?x128xf32>) outs(%b : tensor<?x128xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.mulf %x, %x : f32
+    %t = arith.addf %s, %x : f32
+    %u = arith.mulf %t, %x : f32
+    linalg.yield %u : f32
+  } -> tensor<?x128xf32>
+  return %0, %1, %2 : tensor<128x128xf32>, tensor<128x128xf32>, tensor<?x128xf32>
 }
 
 // -----
