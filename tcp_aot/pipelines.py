@@ -177,6 +177,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "pad-in-place": PythonPass(
         "tcp_aot.transforms.pads", "pad_in_place",
         "Pad a loop's result by having the loop write into the padded tensor's interior, the borders filled"),
+    "insert-in-place": PythonPass(
+        "tcp_aot.transforms.pads", "insert_in_place",
+        "Have an op whose result is reshaped and inserted into a contiguous slice of a loop's tensor write there"),
     "annotate-abi": PythonPass(
         "tcp_aot.transforms.abi", "annotate_abi", "Give public functions a C interface and read-only inputs"),
     "asserts-to-stderr": PythonPass(
@@ -341,6 +344,7 @@ PIPELINES: dict[str, list[str]] = {
     ],
     "linalg-to-memref": [
         "pad-in-place",
+        "insert-in-place",
         "annotate-abi",
         _BUFFERIZE,
         "own-results",
