@@ -14,7 +14,7 @@ from torch_mlir.dialects import linalg, scf
 
 from ..linalg_builders import as_index, batch_element, dim_of, insert_batch_element
 from ..walk import named
-from .pad_product_columns import plain_layout
+from .microkernels import plain_layout
 
 
 def batch_matmul_to_matmuls(root: ir.Operation) -> None:

@@ -11,9 +11,10 @@ the matmul schedule's register tiles. Two forms:
 
   reading the image in place. Positions run over whole padded rows: the
   columns past the output's width are computed and dropped (kernel - 1 of
-  every row, a few percent of the work). With static shapes the positions
-  are rounded up to whole register tiles (TILE_COLUMNS), and the image is
-  copied with zeros after its end only when that makes the last offset
+  every row, a few percent of the work). With static shapes and no
+  micro-kernel for the type (microkernels.py: float32 has one) the
+  positions are rounded up to whole register tiles (TILE_COLUMNS), and the
+  image is copied with zeros after its end when that makes the last offset
   read past it. Otherwise no copy of the input is made.
 * im2col: one product per image,
 
@@ -52,6 +53,7 @@ from ..linalg_builders import (
 )
 from ..walk import collect
 from .epilogues import elementwise_use
+from .microkernels import KERNELS
 from .pad_product_columns import TILE_COLUMNS
 
 
@@ -62,10 +64,6 @@ class ConvToMatmulOptions:
     # of FMAs): im2col's copy is then cheaper.
     shifted_min_channels: int = 8
 
-
-# The matmul schedule's register tiles are this many columns wide
-# (schedules/matmul.mlir). Shifted products of static shape compute a whole
-# number of them: a partial tile would run as scalar code.
 
 _CONVS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
 
@@ -215,7 +213,7 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
     rows = [out_sizes[0]] + in_sizes[1:]
     width = rows_width = size_product(rows)
     flat = _flatten_spatial(image, channels)
-    if isinstance(span, int) and isinstance(width, int):
+    if isinstance(span, int) and isinstance(width, int) and not _microkernel_types(elem):
         # Whole register tiles: the columns past the span are dropped like
         # those past each row's end, and read zeros past the image's end.
         span = -(-span // TILE_COLUMNS) * TILE_COLUMNS
@@ -234,6 +232,13 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
         acc = extract_slice(acc, [0, 0], [filters, rows_width], tensor_type([filters, rows_width], elem))
     by_rows = _unflatten(acc, filters, rows)
     return extract_slice(by_rows, [0] * (1 + spatial), [filters] + out_sizes, tensor_type([filters] + out_sizes, elem))
+
+
+def _microkernel_types(elem: ir.Type) -> bool:
+    """Whether a micro-kernel computes products of this element type (with
+    partial tiles: no columns added, and the image not copied to add zeros
+    after it)."""
+    return (str(elem),) * 3 in KERNELS
 
 
 def _zeros_after(flat: ir.Value, length: int) -> ir.Value:

@@ -52,7 +52,6 @@ from ..linalg_builders import (
     DYNAMIC, PARALLEL, REDUCTION, any_strides, declare_kernel, structured, widened_multiply_add,
 )
 from ..walk import collect
-from .pad_product_columns import plain_layout
 
 ATTR = "tcp_aot.microkernel"
 # The marked product's init is not read: C = A x B.
@@ -63,6 +62,26 @@ KERNELS = {("bf16", "bf16", "f32"): "__tcp_aot_matmul_bf16", ("i8", "i8", "i32")
 
 # linalg.matmul's loops (m, n, k) as A, B and C read them.
 _MATMUL_MAPS = ((0, 2), (2, 1), (0, 1))
+# Each product's indexing maps with its operands in the plain layouts.
+_PLAIN = {
+    "linalg.matmul": "[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
+                     "affine_map<(d0, d1, d2) -> (d0, d1)>]",
+    "linalg.batch_matmul": "[affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> "
+                           "(d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]",
+}
+
+
+def plain_layout(op: ir.Operation) -> bool:
+    """Operands in the plain layouts (a product built in Python may not
+    carry its maps yet)."""
+    return "indexing_maps" not in op.attributes or str(op.attributes["indexing_maps"]) == _PLAIN[op.name]
+
+
+def computed_by_microkernel(op: ir.Operation) -> bool:
+    """Whether a micro-kernel computes this product (a batch_matmul: its
+    matrices, once batch-matmul-to-matmuls has split it), partial tiles of
+    columns as they are."""
+    return _kernel(op) is not None
 
 
 def _kernel(op: ir.Operation) -> str | None:

@@ -864,8 +864,9 @@ _contract_case("vecmat_i64", "i64", (4,), (4, 5), [], [], [0], [0], dynamic=((0,
 _contract_case("batch_free_lhs_only_f32", "f32", (2, 3, 4), (2, 4), [0], [0], [2], [1], dynamic=((0, 1), (0,)))
 _contract_case("outer_product_f32", "f32", (3,), (4, 2), [], [], [], [], dynamic=((), (0,)))
 _contract_case("dot_f64", "f64", (7,), (7,), [], [], [0], [0], dynamic=((0,), (0,)))
-# Static columns beyond whole register tiles (pad-product-columns): 49 of a
-# 7x7 image, and a batch of attention scores over 37 tokens.
+# Static columns beyond whole register tiles (the micro-kernel's partial
+# tiles; pad-product-columns for other types): 49 of a 7x7 image, and a
+# batch of attention scores over 37 tokens.
 _contract_case("matmul_49_columns_f32", "f32", (9, 16), (16, 49), [], [], [1], [0], dynamic=((0,), ()))
 _contract_case("batch_matmul_37_columns_f32", "f32", (2, 37, 8), (2, 8, 37), [0], [0], [2], [1],
                dynamic=((0,), (0,)))
