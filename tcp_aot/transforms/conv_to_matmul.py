@@ -213,7 +213,8 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
     rows = [out_sizes[0]] + in_sizes[1:]
     width = rows_width = size_product(rows)
     flat = _flatten_spatial(image, channels)
-    if isinstance(span, int) and isinstance(width, int) and not _microkernel_types(elem):
+    static = isinstance(span, int) and isinstance(width, int)
+    if static and not _microkernel_types(elem):
         # Whole register tiles: the columns past the span are dropped like
         # those past each row's end, and read zeros past the image's end.
         span = -(-span // TILE_COLUMNS) * TILE_COLUMNS
@@ -225,9 +226,19 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
         shift = _sum([size_mul(k * dl, g) for k, dl, g in zip(offsets, dilation, grid)])
         taps = extract_slice(w, [0, 0] + list(offsets), [filters, channels] + [1] * spatial,
                       tensor_type([filters, channels], elem))
-        shifted = extract_slice(flat, [0, shift], [channels, span], tensor_type([channels, span], elem))
-        window = extract_slice(acc, [0, 0], [filters, span], tensor_type([filters, span], elem))
-        acc = insert_slice(linalg.matmul(taps, shifted, outs=[window]), acc, [0, 0], [filters, span])
+        # For a micro-kernel, each offset covers all the columns its input
+        # lies in: the whole width but for the last offsets (the columns
+        # they leave are past the output's last row). The first product
+        # then starts from zeros (the micro-kernel's tiles are zeroed in
+        # cache, not the whole sum first).
+        columns = min(width, ir.RankedTensorType(flat.type).shape[1] - shift) \
+            if static and _microkernel_types(elem) else span
+        shifted = extract_slice(flat, [0, shift], [channels, columns], tensor_type([channels, columns], elem))
+        if columns == width:
+            acc = linalg.matmul(taps, shifted, outs=[acc])
+            continue
+        window = extract_slice(acc, [0, 0], [filters, columns], tensor_type([filters, columns], elem))
+        acc = insert_slice(linalg.matmul(taps, shifted, outs=[window]), acc, [0, 0], [filters, columns])
     if width != rows_width:
         acc = extract_slice(acc, [0, 0], [filters, rows_width], tensor_type([filters, rows_width], elem))
     by_rows = _unflatten(acc, filters, rows)

@@ -1,11 +1,13 @@
 // conv-to-matmul, shifted products: a stride-1 convolution of 8 channels is
 // one linalg.matmul per kernel offset on the image flattened over its grid
-// (6 x 7 = 42 positions) and shifted by the offset (kh * 7 + kw). The
-// products cover the 26 positions from the first output one to the last
-// ((4 - 1) * 7 + 5), in place in the image: the last offset (16) reads up
-// to position 42, its end. The [4, 28] sum, whole rows (28 = 4 x 7), is cut
-// to the output's 5 columns per row. (float32: a micro-kernel computes the
-// products, partial tiles as they are.)
+// (6 x 7 = 42 positions) and shifted by the offset (kh * 7 + kw), read in
+// place. The sum covers whole rows of the grid (28 = 4 x 7); each offset's
+// product all the columns its input lies in: 28, but 27 and 26 for the
+// last two offsets (15, 16), whose last columns would read past the
+// image's end (they are past the output's last row). The first product
+// starts from the zero fill; the sum is cut to the output's 5 columns per
+// row. (float32: a micro-kernel computes the products, partial tiles as
+// they are.)
 // RUN: tcp-opt %s --split-input-file --pass-pipeline=conv-to-matmul,canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @shifted
@@ -15,13 +17,16 @@
 // CHECK-NOT: tensor.pad
 // CHECK: %[[ACC:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4x28xf32>)
 // CHECK: %[[W0:.*]] = tensor.extract_slice %arg1[0, 0, 0, 0] [4, 8, 1, 1] [1, 1, 1, 1] : tensor<4x8x3x3xf32> to tensor<4x8xf32>
-// CHECK: %[[X0:.*]] = tensor.extract_slice %[[FLAT]][0, 0] [8, 26] [1, 1] : tensor<8x42xf32> to tensor<8x26xf32>
-// CHECK: %[[A0:.*]] = tensor.extract_slice %[[ACC]][0, 0] [4, 26] [1, 1] : tensor<4x28xf32> to tensor<4x26xf32>
-// CHECK: linalg.matmul ins(%[[W0]], %[[X0]] : tensor<4x8xf32>, tensor<8x26xf32>) outs(%[[A0]] : tensor<4x26xf32>)
-// CHECK-COUNT-7: linalg.matmul
+// CHECK: %[[X0:.*]] = tensor.extract_slice %[[FLAT]][0, 0] [8, 28] [1, 1] : tensor<8x42xf32> to tensor<8x28xf32>
+// CHECK: linalg.matmul ins(%[[W0]], %[[X0]] : tensor<4x8xf32>, tensor<8x28xf32>) outs(%[[ACC]] : tensor<4x28xf32>)
+// CHECK-COUNT-6: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x28xf32>) outs(%{{.*}} : tensor<4x28xf32>)
+// CHECK: %[[X7:.*]] = tensor.extract_slice %[[FLAT]][0, 15] [8, 27] [1, 1] : tensor<8x42xf32> to tensor<8x27xf32>
+// CHECK: %[[P7:.*]] = linalg.matmul ins(%{{.*}}, %[[X7]] : tensor<4x8xf32>, tensor<8x27xf32>) outs(%{{.*}} : tensor<4x27xf32>)
+// CHECK: %[[S7:.*]] = tensor.insert_slice %[[P7]] into %{{.*}}[0, 0] [4, 27] [1, 1] : tensor<4x27xf32> into tensor<4x28xf32>
 // CHECK: %[[X8:.*]] = tensor.extract_slice %[[FLAT]][0, 16] [8, 26] [1, 1] : tensor<8x42xf32> to tensor<8x26xf32>
-// CHECK: %[[P8:.*]] = linalg.matmul ins(%{{.*}}, %[[X8]] : tensor<4x8xf32>, tensor<8x26xf32>) outs(%{{.*}} : tensor<4x26xf32>)
-// CHECK: %[[ROWS:.*]] = tensor.insert_slice %[[P8]] into %{{.*}}[0, 0] [4, 26] [1, 1] : tensor<4x26xf32> into tensor<4x28xf32>
+// CHECK: %[[A8:.*]] = tensor.extract_slice %[[S7]][0, 0] [4, 26] [1, 1] : tensor<4x28xf32> to tensor<4x26xf32>
+// CHECK: %[[P8:.*]] = linalg.matmul ins(%{{.*}}, %[[X8]] : tensor<4x8xf32>, tensor<8x26xf32>) outs(%[[A8]] : tensor<4x26xf32>)
+// CHECK: %[[ROWS:.*]] = tensor.insert_slice %[[P8]] into %[[S7]][0, 0] [4, 26] [1, 1] : tensor<4x26xf32> into tensor<4x28xf32>
 // CHECK: %[[GRID:.*]] = tensor.expand_shape %[[ROWS]] {{\[\[}}0], [1, 2]] output_shape [4, 4, 7] : tensor<4x28xf32> into tensor<4x4x7xf32>
 // CHECK: %[[OUT:.*]] = tensor.extract_slice %[[GRID]][0, 0, 0] [4, 4, 5] [1, 1, 1] : tensor<4x4x7xf32> to tensor<4x4x5xf32>
 // CHECK: tensor.insert_slice %[[OUT]] into %{{.*}}[%[[N]], 0, 0, 0] [1, 4, 4, 5] [1, 1, 1, 1]
