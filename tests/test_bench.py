@@ -4,6 +4,7 @@ programs. Benchmarks are measured, never asserted against a threshold."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -17,7 +18,7 @@ import pytest
 from tcp_aot.bench.compile_cost import compile_stage_costs, program_compile_seconds, program_costs
 from tcp_aot.bench.measure import Timing, fastest_of_rounds, time_calls
 from tcp_aot.bench.outputs import OutputMismatch, compare_outputs
-from tcp_aot.bench.peers import bench_peers, installed
+from tcp_aot.bench.peers import installed, prepare_peers
 from tcp_aot.bench.library import table as library_table
 from tcp_aot.bench.program import resized
 from tcp_aot.bench.report import compile_costs, geometric_mean, table
@@ -117,9 +118,10 @@ def test_a_peer_that_cannot_compile_a_model_is_reported_not_raised():
             return x + 1 if x.sum() > 0 else x - 1
 
     x = np.ones((2, 3), np.float32)
-    result = bench_peers(["aoti"], DataDependentBranch(), None, [torch.from_numpy(x)], [torch.from_numpy(x)], [x + 1],
-                         [1], 1e-5, 1e-6, 1, 0.0, 1, lambda: None)
-    assert result["aoti"]["status"] == "failed"
+    with contextlib.ExitStack() as workdirs:
+        result, runners = prepare_peers(["aoti"], DataDependentBranch(), None, [torch.from_numpy(x)],
+                                        [torch.from_numpy(x)], [x + 1], [1], 1e-5, 1e-6, workdirs)
+    assert result["aoti"]["status"] == "failed" and runners == {}
     assert result["aoti"]["reason"].startswith("GuardOnDataDependentSymNode: ")
 
 

@@ -2,10 +2,13 @@
 AOTInductor (torch._inductor, needs a C++ compiler) and IREE (llvm-cpu
 through iree-turbine; `make bench-peers` installs it). A peer that is not
 installed, fails to compile the model, or computes a wrong output is
-reported as such with its reason; it never fails the benchmark."""
+reported as such with its reason; it never fails the benchmark. Peers are
+timed in the same rounds as ours and eager PyTorch (bench/program.py), so
+that a neighbour's burst on a shared host weighs on all of them alike."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import os
@@ -34,40 +37,42 @@ def installed(peer: str) -> bool:
         importlib.util.find_spec(m) is not None for m in ("iree.compiler", "iree.runtime", "iree.turbine"))
 
 
-def bench_peers(peers: list[str], model, dynamic_shapes, examples: list, tensors: list, wants: list[np.ndarray],
-                thread_counts: list[int], rtol: float, atol: float, min_calls: int, min_seconds: float,
-                rounds: int, settle: Callable[[], None]) -> dict:
-    """Per peer: status "ok" with its compile time and timings per thread
-    count (each count's outputs checked first), or "not installed" /
-    "failed" with a reason. Each peer exports the model on `examples` (the
-    loader's sample, on which its dynamic shapes hold: a batch of 1 would
-    be specialized) and runs it on `tensors`."""
-    from .measure import fastest_of_rounds, time_calls
+def prepare_peers(peers: list[str], model, dynamic_shapes, examples: list, tensors: list,
+                  wants: list[np.ndarray], thread_counts: list[int], rtol: float, atol: float,
+                  workdirs: contextlib.ExitStack) -> tuple[dict, dict[str, Runner]]:
+    """Per peer: status "ok" with its compile time (its outputs checked at
+    each thread count), or "not installed" / "failed" with a reason; and
+    the runners of those that are ok, to time in turn with ours (each peer
+    kept in a temporary directory of `workdirs` until then). Each peer
+    exports the model on `examples` (the loader's sample, on which its
+    dynamic shapes hold: a batch of 1 would be specialized) and runs it on
+    `tensors`."""
     from .outputs import compare_outputs
 
-    results = {}
+    results, runners = {}, {}
     for peer in peers:
         if not installed(peer):
             results[peer] = {"status": "not installed"}
             continue
         try:
             start = time.perf_counter()
-            with tempfile.TemporaryDirectory(prefix=f"tcp_aot_{peer}_") as workdir:
-                runner = _COMPILERS[peer](model, dynamic_shapes, examples, tensors, workdir, max(thread_counts))
-                compile_s = time.perf_counter() - start
-                for n in thread_counts:
-                    compare_outputs(_outputs(runner(n)()), wants, rtol, atol)
-
-                def time_peer(n: int):
-                    return time_calls(runner(n), min_calls, min_seconds)
-
-                best = fastest_of_rounds({n: functools.partial(time_peer, n) for n in thread_counts}, rounds, settle)
-                timings = {str(n): t.as_dict() for n, t in best.items()}
+            workdir = workdirs.enter_context(tempfile.TemporaryDirectory(prefix=f"tcp_aot_{peer}_"))
+            runner = _COMPILERS[peer](model, dynamic_shapes, examples, tensors, workdir, max(thread_counts))
+            compile_s = time.perf_counter() - start
+            for n in thread_counts:
+                compare_outputs(_outputs(runner(n)()), wants, rtol, atol)
         except Exception as e:  # a peer's failure is a result to report, not ours
             results[peer] = {"status": "failed", "reason": _first_line(e)}
             continue
-        results[peer] = {"status": "ok", "compile_s": compile_s, "timings": timings}
-    return results
+        results[peer] = {"status": "ok", "compile_s": compile_s}
+        runners[peer] = runner
+    return results, runners
+
+
+def time_peer(runner: Runner, threads: int, min_calls: int, min_seconds: float):
+    from .measure import time_calls
+
+    return time_calls(runner(threads), min_calls, min_seconds)
 
 
 def _aoti(model, dynamic_shapes, examples: list, tensors: list, workdir: str, max_threads: int) -> Runner:

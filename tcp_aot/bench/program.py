@@ -3,10 +3,12 @@ C interface on the .npz's sample inputs, checked against the reference
 outputs, then timed with 1 thread and with the configured thread count, in
 `rounds` rounds (each side's fastest kept);
 for a model, eager PyTorch timed on the same inputs in the same process
-with the same thread count, and the peer compilers asked for (peers.py)."""
+with the same thread count, and the peer compilers asked for (peers.py),
+all in turn in each round."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from dataclasses import asdict
@@ -23,7 +25,7 @@ from ..runtime.library import Library
 from .flops import flops
 from .measure import Timing, fastest_of_rounds, time_calls
 from .outputs import Accuracy, OutputMismatch, compare_outputs
-from .peers import bench_peers
+from .peers import prepare_peers, time_peer
 
 
 def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int,
@@ -73,11 +75,20 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
             return time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
 
         measures = {("ours", n): functools.partial(time_ours, n) for n in thread_counts}
+        # The peers' compiled models live in temporary directories until they are timed.
+        workdirs = contextlib.ExitStack()
+        peer_results, runners = {}, {}
         if model:
             tensors = _tensors(inputs[sig.name])
             measures |= {("eager", n): functools.partial(_time_eager, model, tensors, n, min_calls, min_seconds)
                          for n in thread_counts}
-        best = fastest_of_rounds(measures, rounds, _let_idle_threads_sleep)
+        if loaded and peers:
+            peer_results, runners = prepare_peers(list(peers), model, loaded.dynamic_shapes, loaded.inputs, tensors,
+                                                  wants, thread_counts, rtol, atol, workdirs)
+            measures |= {(peer, n): functools.partial(time_peer, runner, n, min_calls, min_seconds)
+                         for peer, runner in runners.items() for n in thread_counts}
+        with workdirs:
+            best = fastest_of_rounds(measures, rounds, _let_idle_threads_sleep)
         timings = {}
         for n in thread_counts:
             ours, eager = best[("ours", n)], best.get(("eager", n))
@@ -91,9 +102,9 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
                                "input_shapes": [list(a.shape) for a in inputs[sig.name]],
                                "accuracy": asdict(accuracy) | {"rtol": rtol, "atol": atol}}
         if loaded and peers:
-            functions[sig.name]["peers"] = bench_peers(
-                list(peers), model, loaded.dynamic_shapes, loaded.inputs, tensors, wants, thread_counts, rtol, atol,
-                min_calls, min_seconds, rounds, _let_idle_threads_sleep)
+            for peer in runners:
+                peer_results[peer]["timings"] = {str(n): best[(peer, n)].as_dict() for n in thread_counts}
+            functions[sig.name]["peers"] = peer_results
     return {"program": name, "threads": thread_counts, "rounds": rounds, "sizes": list(sizes),
             "functions": functions}
 
