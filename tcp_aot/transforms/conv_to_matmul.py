@@ -214,7 +214,8 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
     width = rows_width = size_product(rows)
     flat = _flatten_spatial(image, channels)
     static = isinstance(span, int) and isinstance(width, int)
-    if static and not _microkernel_types(elem):
+    kernel_types = _microkernel_types(elem)
+    if static and not kernel_types:
         # Whole register tiles: the columns past the span are dropped like
         # those past each row's end, and read zeros past the image's end.
         span = -(-span // TILE_COLUMNS) * TILE_COLUMNS
@@ -231,8 +232,7 @@ def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_siz
         # they leave are past the output's last row). The first product
         # then starts from zeros (the micro-kernel's tiles are zeroed in
         # cache, not the whole sum first).
-        columns = min(width, ir.RankedTensorType(flat.type).shape[1] - shift) \
-            if static and _microkernel_types(elem) else span
+        columns = min(width, ir.RankedTensorType(flat.type).shape[1] - shift) if static and kernel_types else span
         shifted = extract_slice(flat, [0, shift], [channels, columns], tensor_type([channels, columns], elem))
         if columns == width:
             acc = linalg.matmul(taps, shifted, outs=[acc])

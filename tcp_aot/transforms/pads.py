@@ -93,8 +93,11 @@ def insert_in_place(root: ir.Operation) -> None:
                 or len(list(result.uses)) != 1 or not _contiguous_slice(insert)
                 or not all(_defined_before(v, producer) for v in insert.operands[2:])):
             continue
+        view = insert.opview
         with ir.InsertionPoint(producer), insert.location:
-            window = tensor.ExtractSliceOp(expand.results[0].type, insert.operands[1], *_slice_operands(insert))
+            window = tensor.ExtractSliceOp(expand.results[0].type, view.dest, list(view.offsets), list(view.sizes),
+                                           list(view.strides), view.static_offsets, view.static_sizes,
+                                           view.static_strides)
             producer.operands[at] = tensor.CollapseShapeOp(init.results[0].type, window.result,
                                                            expand.attributes["reassociation"]).result
         init.erase()
@@ -119,15 +122,6 @@ def _contiguous_slice(insert: ir.Operation) -> bool:
         return False
     leading = next((d for d, size in enumerate(sizes) if size != 1), len(sizes))
     return all(offsets[d] == 0 and sizes[d] == shape[d] for d in range(leading, len(sizes)))
-
-
-def _slice_operands(insert: ir.Operation) -> list:
-    """An insert_slice's offsets, sizes and strides, as extract_slice takes them."""
-    dynamic = list(insert.operands[2:])
-    static = [ir.DenseI64ArrayAttr(insert.attributes[f"static_{name}"]) for name in ("offsets", "sizes", "strides")]
-    counts = [sum(1 for s in attr if s == DYNAMIC) for attr in static]
-    groups = [dynamic[:counts[0]], dynamic[counts[0]:counts[0] + counts[1]], dynamic[counts[0] + counts[1]:]]
-    return groups + static
 
 
 def _defined_before(v: ir.Value, op: ir.Operation) -> bool:

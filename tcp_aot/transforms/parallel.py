@@ -1,8 +1,8 @@
 """mark-parallel: which linalg ops run on several threads. An op runs in
 parallel when it does enough work to pay for waking the threads (at least
 ParallelOptions.min_work iterations times the ops of one, min_product_work
-iterations for a product): decided at
-compile time when its shape is static, else at run time, by an scf.if
+iterations for a product): decided at compile time when its shape is
+static, else at run time, by an scf.if
 between a copy that runs in parallel and one that does not (generics, and
 transposes: BERT-base's copies of its attention heads, 3 % of its call,
 took as long on two threads as on one). The parallel copy gets an
@@ -46,8 +46,8 @@ from .runtime_errors import failure_status
 class ParallelOptions:
     """Below this many loop iterations (of a generic, times the ops of one),
     one thread is faster than waking others (libomp's parallel region costs
-    a few microseconds). A product's
-    iteration is one FMA, a fraction of a cycle in the register-tiled kernel:
+    a few microseconds). A product's iteration is one FMA, a fraction of a
+    cycle in the register-tiled kernel:
     at 2^16, the kernel-offset products of small convolutions ran slower on
     2 threads than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms
     at 2^18)."""
