@@ -874,8 +874,9 @@ enum { TCP_AOT_F32_NARROW = 8 };
 __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_matmul_f32_narrow(
     const float *a, int64_t lda, const float *b, int64_t ldb, int64_t b_step, float *c, int64_t ldc, int64_t c_step,
     int64_t m, int64_t n, int64_t k, bool accumulate, float *columns) {
-  _Pragma("clang fp contract(fast)") for (int64_t j = 0; j < n; ++j) for (int64_t p = 0; p < k; ++p)
-      columns[j * k + p] = b[p * ldb + j * b_step];
+  _Pragma("clang fp contract(fast)");
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t p = 0; p < k; ++p) columns[j * k + p] = b[p * ldb + j * b_step];
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       const float *row = a + i * lda, *column = columns + j * k;
@@ -972,7 +973,7 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
   float *pc = c->aligned + c->offset;
   if (m == 0 || n == 0) return;
   if (n < TCP_AOT_F32_NARROW && k > 0 && a->strides[1] == 1) {
-    float *columns = (float *)tcp_aot_thread_scratch((size_t)TCP_AOT_CHUNK * k * sizeof(float));
+    float *columns = (float *)tcp_aot_thread_scratch((size_t)n * k * sizeof(float));
     if (columns) {
       tcp_aot_matmul_f32_narrow(pa, a->strides[0], pb, b->strides[0], b->strides[1], pc, c->strides[0], c->strides[1],
                                 m, n, k, accumulate, columns);
