@@ -78,8 +78,11 @@ def snakemake(workdir: Path, *args: str, timeout: int = 1800) -> Run:
 
 
 def error_lines(run: Run) -> list[str]:
-    """The one-line messages stages print (`error: [name] stage: cause`)."""
-    return [line for line in run.output.splitlines() if line.startswith("error: [")]
+    """The one-line messages stages print (`error: [name] stage: cause`).
+    A stage writes to the stderr Snakemake writes its progress to, so with
+    -j2 a message can land between a progress line and its newline: it is
+    found wherever it starts in a line."""
+    return re.findall(r"error: \[.*", run.output)
 
 
 def planned_jobs(run: Run) -> dict[str, set[str]]:
