@@ -180,9 +180,11 @@ def _checks_values(op: ir.Operation) -> bool:
 
 
 def _inside_parallel_code(op: ir.Operation) -> bool:
+    """Whether op is in the parallel copy of an op (_choose_at_run_time) or
+    in an scf.forall (a convolution's blocks of rows, conv-to-matmul)."""
     parent = op.parent
     while parent is not None and parent.name != "func.func":
-        if parent.name == "scf.if" and any(mark in parent.attributes for mark in _MARKS):
+        if parent.name == "scf.forall" or parent.name == "scf.if" and any(m in parent.attributes for m in _MARKS):
             return True
         parent = parent.parent
     return False

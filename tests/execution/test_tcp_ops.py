@@ -1206,6 +1206,43 @@ _conv_epilogue_case("conv2d_1x1_bias_residual_relu_f32", 1, 1, 0)
 _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
 
 
+def _padded_conv_case(name, inp, filters, kernel, stride):
+    """A convolution of constant weights, its bias add and ReLU, then a
+    depthwise 3 x 3 convolution that pads it (an inverted residual block):
+    conv-to-matmul computes the first by blocks of rows, in threads, into
+    the padded tensor's interior."""
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    w = rng.standard_normal((filters, inp[1], kernel, kernel)).astype(np.float32)
+    dw = rng.standard_normal((filters, 1, 3, 3)).astype(np.float32)
+    bias = rng.standard_normal((1, filters, 1, 1)).astype(np.float32)
+    size = [(n + 2 * (kernel // 2) - kernel) // stride + 1 for n in inp[2:]]
+    xt, yt, bt = t(dyn(inp, {0}), "f32"), t(dyn([inp[0], filters, *size], {0}), "f32"), f"tensor<1x{filters}x1x1xf32>"
+    wt, dwt = t(dims(w.shape), "f32"), t(dims(dw.shape), "f32")
+    conv = "dilation = [1, 1], input_dilation = [1, 1]"
+    lines = ["%c0 = arith.constant 0 : index",
+             f"%w = tcp.const {{value = {_dense(w)} : {wt}}} : {wt}",
+             f"%dw = tcp.const {{value = {_dense(dw)} : {dwt}}} : {dwt}",
+             f"%b = tcp.const {{value = {_dense(bias)} : {bt}}} : {bt}",
+             f"%y = tcp.conv %x, %w {{stride = [{stride}, {stride}], {conv}, padding_low = [{kernel // 2}, "
+             f"{kernel // 2}], padding_high = [{kernel // 2}, {kernel // 2}], groups = 1 : i64}} : {xt}, {wt} -> {yt}",
+             f"%n = tensor.dim %y, %c0 : {yt}",
+             f"%h = arith.constant {size[0]} : index", f"%v = arith.constant {size[1]} : index",
+             f"%bb = tcp.broadcast %b, %n, %h, %v {{axes = [0, 2, 3]}} : {bt}, index, index, index -> {yt}",
+             f"%s = tcp.add %y, %bb : {yt}, {yt} -> {yt}",
+             f"%r = tcp.clamp %s {{min_float = 0.0 : f32}} : {yt} -> {yt}",
+             f"%out = tcp.conv %r, %dw {{stride = [1, 1], {conv}, padding_low = [1, 1], padding_high = [1, 1], "
+             f"groups = {filters} : i64}} : {yt}, {dwt} -> {yt}"]
+    _conv.add(name, func(name, [("x", xt)], lines, [("out", yt)]),
+              lambda rng: [random_array("f32", inp, rng, edges=False)], tol=accumulated("f32"))
+
+
+# Blocks of 4 rows of 32 (copied into the padded interior), of one row of
+# 160 (computed there), and of the rows of a strided convolution's columns.
+_padded_conv_case("conv2d_1x1_into_padding_f32", (2, 16, 32, 32), 32, 1, 1)
+_padded_conv_case("conv2d_1x1_wide_rows_into_padding_f32", (2, 8, 8, 160), 32, 1, 1)
+_padded_conv_case("conv2d_strided_into_padding_f32", (1, 3, 64, 64), 32, 3, 2)
+
+
 # An input smaller than the (dilated) kernel: no window fits, the output's
 # spatial dim is 0 (tcp.conv_output_size). Families of their own, so that a
 # failure here does not hide the other convolutions.

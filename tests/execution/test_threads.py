@@ -6,7 +6,8 @@ dim not a multiple of the 4096-iteration pieces, and a dynamic batch that
 decides at run time whether to split; a product with an epilogue (bias
 add and ReLU) fused into its tiles, split or not; products of 197 rows
 (ViT's tokens) split by tiles of whole rows, with and without an
-epilogue."""
+epilogue; a 1 x 1 convolution into a padded tensor by 11 blocks of 3
+rows (conv-to-matmul)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,11 @@ func.func @conv(%img: tensor<2x16x33x33xf32>, %w: tensor<32x16x3x3xf32>) -> tens
   %0 = tcp.conv %img, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [1, 1], padding_high = [1, 1], groups = 1 : i64} : tensor<2x16x33x33xf32>, tensor<32x16x3x3xf32> -> tensor<2x32x33x33xf32>
   return %0 : tensor<2x32x33x33xf32>
 }
+func.func @padded_rows(%img: tensor<2x16x33x33xf32>, %w: tensor<32x16x1x1xf32>, %dw: tensor<32x1x3x3xf32>) -> tensor<2x32x33x33xf32> {
+  %0 = tcp.conv %img, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], padding_high = [0, 0], groups = 1 : i64} : tensor<2x16x33x33xf32>, tensor<32x16x1x1xf32> -> tensor<2x32x33x33xf32>
+  %1 = tcp.conv %0, %dw {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [1, 1], padding_high = [1, 1], groups = 32 : i64} : tensor<2x32x33x33xf32>, tensor<32x1x3x3xf32> -> tensor<2x32x33x33xf32>
+  return %1 : tensor<2x32x33x33xf32>
+}
 """ + linear_relu("linear_relu", 200, 300) + linear_relu("tokens_linear_relu", 64, 768)
 
 SHAPES = {
@@ -82,6 +88,7 @@ SHAPES = {
     "pieces": [(100003,)],
     "row_sums": [(5, 129, 513)],
     "conv": [(2, 16, 33, 33), (32, 16, 3, 3)],
+    "padded_rows": [(2, 16, 33, 33), (32, 16, 1, 1), (32, 1, 3, 3)],
 }
 # A dynamic batch too small to be worth splitting takes the sequential copy.
 SMALL = {"matmul": [(3, 200), (200, 300)], "linear_relu": [(3, 200), (200, 300), (300,)],

@@ -146,3 +146,96 @@ func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf3
   } -> tensor<4x4x6x7xf32>
   return %1 : tensor<4x4x6x7xf32>
 }
+
+// -----
+
+// A padded output (a depthwise convolution reads it) is computed by blocks
+// of whole rows, an scf.forall, into the image's view of the loop's
+// tensor (the padded interior, after pad-in-place): 4 rows of 32 columns
+// fit the 128 columns of a tile, 8 blocks. The epilogue finishes each
+// block, reading the residual's rows of it; a block of several rows goes
+// to the view by parallel_insert_slice (a copy while in cache).
+// CHECK-DAG: #[[ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[BIAS:.*]] = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
+// CHECK-LABEL: func.func @padded_rows
+// CHECK: %[[LOOP:.*]] = scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x32x32xf32>)
+// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 32, 32] [1, 1, 1, 1] : tensor<?x32x32x32xf32> to tensor<32x32x32xf32>
+// CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[IMG]]) -> (tensor<32x32x32xf32>)
+// CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %{{.*}} : index
+// CHECK: %[[COLS:.*]] = tensor.extract_slice %{{.*}}[0, %{{.*}}] [16, 128] [1, 1] : tensor<16x1024xf32> to tensor<16x128xf32>
+// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x16xf32>, tensor<16x128xf32>) outs(%{{.*}} : tensor<32x128xf32>)
+// CHECK: %[[ROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 4, 32] : tensor<32x128xf32> into tensor<32x4x32xf32>
+// CHECK: %[[RES:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [32, 4, 32] [1, 1, 1] : tensor<32x32x32xf32> to tensor<32x4x32xf32>
+// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[ROWS]], %arg2, %[[RES]] : tensor<32x4x32xf32>, tensor<1x32x1x1xf32>, tensor<32x4x32xf32>) outs(%{{.*}} : tensor<32x4x32xf32>)
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %[[E]] into %[[DEST]][0, %[[FIRST]], 0] [32, 4, 32] [1, 1, 1] : tensor<32x4x32xf32> into tensor<32x32x32xf32>
+// CHECK: tensor.insert_slice %[[BLOCKS]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 32, 32] [1, 1, 1, 1]
+// CHECK: tensor.pad %[[LOOP]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+func.func @padded_rows(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x1x1xf32>, %b: tensor<1x32x1x1xf32>,
+                       %r: tensor<?x32x32x32xf32>) -> tensor<?x32x34x34xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x16x32x32xf32>
+  %e = tensor.empty(%n) : tensor<?x32x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32x32x32xf32>) -> tensor<?x32x32x32xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x16x32x32xf32>, tensor<32x16x1x1xf32>) outs(%init : tensor<?x32x32x32xf32>) -> tensor<?x32x32x32xf32>
+  %out = tensor.empty(%n) : tensor<?x32x32x32xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %b, %r : tensor<?x32x32x32xf32>, tensor<1x32x1x1xf32>, tensor<?x32x32x32xf32>) outs(%out : tensor<?x32x32x32xf32>) {
+  ^bb0(%c: f32, %bias: f32, %res: f32, %o: f32):
+    %s = arith.addf %c, %bias : f32
+    %t = arith.addf %s, %res : f32
+    linalg.yield %t : f32
+  } -> tensor<?x32x32x32xf32>
+  %p = tensor.pad %1 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<?x32x32x32xf32> to tensor<?x32x34x34xf32>
+  return %p : tensor<?x32x34x34xf32>
+}
+
+// -----
+
+// A row wider than a tile (160 columns) is a block of its own, computed
+// where it goes: the product's init is the view's row (zeroed), and the
+// block goes back to where it was cut from.
+// CHECK-LABEL: func.func @padded_wide_rows
+// CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x8x160xf32>)
+// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 8, 160] [1, 1, 1, 1]
+// CHECK: scf.forall (%[[ROW:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[IMG]]) -> (tensor<32x8x160xf32>)
+// CHECK: %[[COLS:.*]] = tensor.extract_slice %{{.*}}[0, %{{.*}}] [8, 160] [1, 1] : tensor<8x1280xf32> to tensor<8x160xf32>
+// CHECK: %[[WHERE:.*]] = tensor.extract_slice %[[DEST]][0, %[[ROW]], 0] [32, 1, 160] [1, 1, 1] : tensor<32x8x160xf32> to tensor<32x160xf32>
+// CHECK: %[[ZEROED:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[WHERE]] : tensor<32x160xf32>)
+// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x8xf32>, tensor<8x160xf32>) outs(%[[ZEROED]] : tensor<32x160xf32>)
+// CHECK: tensor.parallel_insert_slice %[[P]] into %[[DEST]][0, %[[ROW]], 0] [32, 1, 160] [1, 1, 1] : tensor<32x160xf32> into tensor<32x8x160xf32>
+func.func @padded_wide_rows(%x: tensor<?x8x8x160xf32>, %w: tensor<32x8x1x1xf32>) -> tensor<?x32x10x162xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x8x8x160xf32>
+  %e = tensor.empty(%n) : tensor<?x32x8x160xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32x8x160xf32>) -> tensor<?x32x8x160xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x8x8x160xf32>, tensor<32x8x1x1xf32>) outs(%init : tensor<?x32x8x160xf32>) -> tensor<?x32x8x160xf32>
+  %p = tensor.pad %0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<?x32x8x160xf32> to tensor<?x32x10x162xf32>
+  return %p : tensor<?x32x10x162xf32>
+}
+
+// -----
+
+// Too little work for threads (8 x 8 x 32 x 32 multiply-adds): the image's
+// product is one, as when the output is not padded.
+// CHECK-LABEL: func.func @padded_small
+// CHECK-NOT: scf.forall
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x8xf32>, tensor<8x1024xf32>)
+func.func @padded_small(%x: tensor<1x8x32x32xf32>, %w: tensor<8x8x1x1xf32>) -> tensor<1x8x34x34xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x32x32xf32>) -> tensor<1x8x32x32xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x8x32x32xf32>, tensor<8x8x1x1xf32>) outs(%init : tensor<1x8x32x32xf32>) -> tensor<1x8x32x32xf32>
+  %p = tensor.pad %0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x32x32xf32> to tensor<1x8x34x34xf32>
+  return %p : tensor<1x8x34x34xf32>
+}
