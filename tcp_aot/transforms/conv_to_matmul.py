@@ -206,22 +206,23 @@ def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operat
         # A widening product (int8 into int32) is the micro-kernel's, which
         # takes contiguous rows: the whole weight, not one kernel offset's taps.
         widening = w_t.element_type != elem
-        if all(k == 1 for k in kernel) and unit_stride:
-            columns = _flatten_spatial(image, channels)
-        elif unit_stride and channels >= shifted_min_channels and not widening:
-            columns = None
-        else:
-            columns = _columns(image, channels, kernel, stride, dilation, out_sizes)
+        flat = all(k == 1 for k in kernel) and unit_stride
+        shifted = not flat and unit_stride and channels >= shifted_min_channels and not widening
         finish = None if epilogue is None else functools.partial(_epilogue_of_image, epilogue, op.results[0], n=n)
-        rows = _block_rows(out_sizes, filters * math.prod(w_t.shape[1:])) if columns is not None and padded else None
+        rows = None
+        if padded and not shifted and ir.RankedTensorType(image.type).has_static_shape:
+            rows = _block_rows(out_sizes, filters * math.prod(w_t.shape[1:]))
         if rows is not None:
             # Into the image's view of the loop's tensor: the padded interior, after pad-in-place.
-            product = _row_blocks(weights, columns, filters, out_sizes, rows, elem, finish,
+            columns_of = functools.partial(_block_columns, image, kernel, stride, dilation, out_sizes[1])
+            product = _row_blocks(weights, columns_of, filters, out_sizes, rows, elem, finish,
                                   batch_element(loop.inner_iter_args[0], n))
         else:
-            if columns is None:
+            if shifted:
                 product = _shifted_products(image, w, dilation, out_sizes)
             else:
+                columns = (_flatten_spatial(image, channels) if flat
+                           else _columns(image, channels, kernel, stride, dilation, out_sizes))
                 product = _unflatten(_product_of(weights, columns, filters, positions, elem), filters, out_sizes)
             if finish is not None:
                 product = finish(product)
@@ -259,24 +260,22 @@ def _block_rows(out_sizes: list[Size], weight_size: int) -> int | None:
     return rows
 
 
-def _row_blocks(weights: ir.Value, columns: ir.Value, filters: int, out_sizes: list[int], rows: int, elem: ir.Type,
+def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int], rows: int, elem: ir.Type,
                 finish, into: ir.Value) -> ir.Value:
     """weights (F x depth) @ columns (depth x H*W) by blocks of `rows` whole
     rows of the output, an scf.forall (each thread takes blocks), each
-    finished by `finish` (the epilogue on those rows) and written into
-    `into` [F, H, W]. A padded output's rows are apart in memory: computed
+    block's columns from `columns_of` (first row, rows), finished by
+    `finish` (the epilogue on those rows) and written into `into` [F, H, W]. A padded output's rows are apart in memory: computed
     whole, the product went to a buffer of its own, copied into the padded
     tensor's interior on one thread (a tenth of MobileNetV3-large's 1 x 1
     convolutions' time at 2 threads). A block of one row is computed where
     it goes; one of several rows (not one run of memory there) is copied
     there while it is in cache."""
     height, width = out_sizes
-    depth = ir.RankedTensorType(columns.type).shape[0]
     loop = scf.ForallOp([0], [height // rows], [1], [into])
     with ir.InsertionPoint(loop.body):
         first = size_mul(loop.induction_variables[0], rows)
-        block = extract_slice(columns, [0, size_mul(first, width)], [depth, rows * width],
-                              tensor_type([depth, rows * width], ir.RankedTensorType(columns.type).element_type))
+        block = columns_of(first, rows)
         t = tensor_type([filters, rows * width], elem)
         where = None
         if rows == 1 and elem == ir.RankedTensorType(into.type).element_type:
@@ -381,6 +380,23 @@ def _flatten_spatial(image: ir.Value, channels: int) -> ir.Value:
     positions = size_product([dim_of(image, d) for d in range(1, t.rank)])
     return tensor.CollapseShapeOp(tensor_type([channels, positions], t.element_type), image,
                                   [[0], list(range(1, t.rank))]).result
+
+
+def _block_columns(image: ir.Value, kernel: list[int], stride: list[int], dilation: list[int], width: int,
+                   first: ir.Value, rows: int) -> ir.Value:
+    """The columns of output rows [first, first + rows) of a 2-D image of
+    static shape [C, in...]: the input rows they read, flattened (1x1,
+    stride 1) or copied as windows (im2col), [C * kernel, rows * width].
+    A block's copy stays in cache for its product; the whole image's (7.4
+    MB for ResNet-50's 7 x 7 stem) went to memory and came back."""
+    t = ir.RankedTensorType(image.type)
+    channels, _, width_in = t.shape
+    span = (rows - 1) * stride[0] + (kernel[0] - 1) * dilation[0] + 1
+    part = extract_slice(image, [0, size_mul(first, stride[0]), 0], [channels, span, width_in],
+                         tensor_type([channels, span, width_in], t.element_type))
+    if all(k == 1 for k in kernel) and all(s == 1 for s in stride):
+        return _flatten_spatial(part, channels)
+    return _columns(part, channels, kernel, stride, dilation, [rows, width])
 
 
 def _columns(image, channels, kernel, stride, dilation, out_sizes) -> ir.Value:

@@ -162,7 +162,8 @@ func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf3
 // CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 32, 32] [1, 1, 1, 1] : tensor<?x32x32x32xf32> to tensor<32x32x32xf32>
 // CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[IMG]]) -> (tensor<32x32x32xf32>)
 // CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %{{.*}} : index
-// CHECK: %[[COLS:.*]] = tensor.extract_slice %{{.*}}[0, %{{.*}}] [16, 128] [1, 1] : tensor<16x1024xf32> to tensor<16x128xf32>
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [16, 4, 32] [1, 1, 1] : tensor<16x32x32xf32> to tensor<16x4x32xf32>
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<16x4x32xf32> into tensor<16x128xf32>
 // CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x16xf32>, tensor<16x128xf32>) outs(%{{.*}} : tensor<32x128xf32>)
 // CHECK: %[[ROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 4, 32] : tensor<32x128xf32> into tensor<32x4x32xf32>
 // CHECK: %[[RES:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [32, 4, 32] [1, 1, 1] : tensor<32x32x32xf32> to tensor<32x4x32xf32>
@@ -202,7 +203,8 @@ func.func @padded_rows(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x1x1xf32>, %b
 // CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x8x160xf32>)
 // CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 8, 160] [1, 1, 1, 1]
 // CHECK: scf.forall (%[[ROW:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[IMG]]) -> (tensor<32x8x160xf32>)
-// CHECK: %[[COLS:.*]] = tensor.extract_slice %{{.*}}[0, %{{.*}}] [8, 160] [1, 1] : tensor<8x1280xf32> to tensor<8x160xf32>
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[ROW]], 0] [8, 1, 160] [1, 1, 1] : tensor<8x8x160xf32> to tensor<8x1x160xf32>
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<8x1x160xf32> into tensor<8x160xf32>
 // CHECK: %[[WHERE:.*]] = tensor.extract_slice %[[DEST]][0, %[[ROW]], 0] [32, 1, 160] [1, 1, 1] : tensor<32x8x160xf32> to tensor<32x160xf32>
 // CHECK: %[[ZEROED:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[WHERE]] : tensor<32x160xf32>)
 // CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x8xf32>, tensor<8x160xf32>) outs(%[[ZEROED]] : tensor<32x160xf32>)
@@ -219,6 +221,30 @@ func.func @padded_wide_rows(%x: tensor<?x8x8x160xf32>, %w: tensor<32x8x1x1xf32>)
     tensor.yield %zero : f32
   } : tensor<?x32x8x160xf32> to tensor<?x32x10x162xf32>
   return %p : tensor<?x32x10x162xf32>
+}
+
+// -----
+
+// im2col by blocks: each block copies the windows of its own rows (4 output
+// rows of a stride-2 3 x 3 convolution read 9 input rows from row 8 x b),
+// in cache for its product, not the whole image's first.
+// CHECK-LABEL: func.func @padded_im2col
+// CHECK: scf.forall (%[[B:.*]]) in (8) shared_outs
+// CHECK: %[[AT:.*]] = arith.muli %[[B]], %c8 : index
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[AT]], 0] [3, 9, 65] [1, 1, 1] : tensor<3x65x65xf32> to tensor<3x9x65xf32>
+// CHECK: %[[WIN:.*]] = linalg.generic {{.*}} ins(%[[IN]] : tensor<3x9x65xf32>) outs(%{{.*}} : tensor<3x3x3x4x32xf32>)
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0, 1, 2], [3, 4]] : tensor<3x3x3x4x32xf32> into tensor<27x128xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x27xf32>, tensor<27x128xf32>) outs(%{{.*}} : tensor<32x128xf32>)
+func.func @padded_im2col(%x: tensor<1x3x65x65xf32>, %w: tensor<32x3x3x3xf32>) -> tensor<1x32x34x34xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x3x65x65xf32>, tensor<32x3x3x3xf32>) outs(%init : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %p = tensor.pad %0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x32x32x32xf32> to tensor<1x32x34x34xf32>
+  return %p : tensor<1x32x34x34xf32>
 }
 
 // -----
