@@ -735,62 +735,64 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
 // linear layer's time at 128 rows).
 typedef float tcp_aot_v16 __attribute__((vector_size(64), aligned(4)));
 
-// One step of K: row p of B (`ldb` floats apart) meets element p of R rows of A.
-#define TCP_AOT_F32_STEP(R, p, ROW_STRIDE, STEP)                                                                    \
+// One step of K: row p of B (`ldb` floats apart, V vectors of it) meets
+// element p of R rows of A.
+#define TCP_AOT_F32_STEP(R, V, p, ROW_STRIDE, STEP)                                                                 \
   do {                                                                                                              \
-    __builtin_prefetch(b + ((p) + TCP_AOT_F32_PREFETCH) * ldb);                                                    \
-    __builtin_prefetch(b + ((p) + TCP_AOT_F32_PREFETCH) * ldb + 16);                                               \
-    tcp_aot_v16 b0 = *(const tcp_aot_v16 *)(b + (p) * ldb);                                                        \
-    tcp_aot_v16 b1 = *(const tcp_aot_v16 *)(b + (p) * ldb + 16);                                                   \
+    tcp_aot_v16 bv[V];                                                                                              \
+    for (int v = 0; v < V; ++v) {                                                                                   \
+      __builtin_prefetch(b + ((p) + TCP_AOT_F32_PREFETCH) * ldb + 16 * v);                                         \
+      bv[v] = *(const tcp_aot_v16 *)(b + (p) * ldb + 16 * v);                                                      \
+    }                                                                                                               \
     for (int i = 0; i < R; ++i) {                                                                                   \
       float x = a[i * (ROW_STRIDE) + (p) * (STEP)];                                                                 \
-      acc[i][0] += x * b0;                                                                                          \
-      acc[i][1] += x * b1;                                                                                          \
+      for (int v = 0; v < V; ++v) acc[i][v] += x * bv[v];                                                          \
     }                                                                                                               \
   } while (0)
 
-// A tile reading A's element (i, p) at a[i * ROW_STRIDE + p * STEP]: A
-// packed (ROW_STRIDE 1, STEP F32_ROWS: every broadcast an immediate offset
-// from one pointer) or in place (lda, a_step). B's rows are `ldb` floats
-// apart: packed, a block's 32; in place, its own. K is taken 8 steps at a
-// time.
-#define TCP_AOT_F32_TILE(NAME, R, ROW_STRIDE, STEP)                                                                  \
+// A tile of R rows and V vectors (16 V columns) reading A's element (i, p)
+// at a[i * ROW_STRIDE + p * STEP]: A packed (ROW_STRIDE 1, STEP F32_ROWS:
+// every broadcast an immediate offset from one pointer) or in place (lda,
+// a_step). B's rows are `ldb` floats apart: packed, a block's 32; in place,
+// its own. K is taken 8 steps at a time.
+#define TCP_AOT_F32_TILE(NAME, R, V, ROW_STRIDE, STEP)                                                               \
   __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void NAME##_##R(                         \
       const float *a, int64_t lda, int64_t a_step, const float *b, int64_t ldb, float *c, int64_t ldc, int64_t depth, \
       const char *ahead, int64_t ahead_lines, bool from_zero) {                                                     \
-    _Pragma("clang fp contract(fast)") tcp_aot_v16 acc[R][2] = {};                                                  \
-    for (int i = 0; i < R && !from_zero; ++i) {                                                                     \
-      acc[i][0] = *(const tcp_aot_v16 *)(c + i * ldc);                                                             \
-      acc[i][1] = *(const tcp_aot_v16 *)(c + i * ldc + 16);                                                        \
-    }                                                                                                               \
+    _Pragma("clang fp contract(fast)") tcp_aot_v16 acc[R][V] = {};                                                  \
+    for (int i = 0; i < R && !from_zero; ++i)                                                                       \
+      for (int v = 0; v < V; ++v) acc[i][v] = *(const tcp_aot_v16 *)(c + i * ldc + 16 * v);                        \
     int64_t p = 0;                                                                                                  \
     for (; p + 8 <= depth; p += 8) {                                                                                \
       if (p / 8 < ahead_lines) __builtin_prefetch(ahead + p / 8 * 64, 0, 2);                                        \
       _Pragma("clang loop unroll(full)") for (int q = 0; q < 8; ++q)                                               \
-          TCP_AOT_F32_STEP(R, p + q, ROW_STRIDE, STEP);                                                             \
+          TCP_AOT_F32_STEP(R, V, p + q, ROW_STRIDE, STEP);                                                          \
     }                                                                                                               \
-    for (; p < depth; ++p) TCP_AOT_F32_STEP(R, p, ROW_STRIDE, STEP);                                                \
-    for (int i = 0; i < R; ++i) {                                                                                   \
-      *(tcp_aot_v16 *)(c + i * ldc) = acc[i][0];                                                                   \
-      *(tcp_aot_v16 *)(c + i * ldc + 16) = acc[i][1];                                                              \
-    }                                                                                                               \
+    for (; p < depth; ++p) TCP_AOT_F32_STEP(R, V, p, ROW_STRIDE, STEP);                                             \
+    for (int i = 0; i < R; ++i)                                                                                     \
+      for (int v = 0; v < V; ++v) *(tcp_aot_v16 *)(c + i * ldc + 16 * v) = acc[i][v];                              \
   }
-#define TCP_AOT_F32_TILES(NAME, ROW_STRIDE, STEP)                                                                    \
-  TCP_AOT_F32_TILE(NAME, 1, ROW_STRIDE, STEP)                                                                        \
-  TCP_AOT_F32_TILE(NAME, 2, ROW_STRIDE, STEP)                                                                        \
-  TCP_AOT_F32_TILE(NAME, 3, ROW_STRIDE, STEP)                                                                        \
-  TCP_AOT_F32_TILE(NAME, 4, ROW_STRIDE, STEP)                                                                        \
-  TCP_AOT_F32_TILE(NAME, 5, ROW_STRIDE, STEP)                                                                        \
-  TCP_AOT_F32_TILE(NAME, 6, ROW_STRIDE, STEP)                                                                        \
-  TCP_AOT_F32_TILE(NAME, 7, ROW_STRIDE, STEP)                                                                        \
-  TCP_AOT_F32_TILE(NAME, 8, ROW_STRIDE, STEP)                                                                        \
+#define TCP_AOT_F32_TILES(NAME, V, ROW_STRIDE, STEP)                                                                 \
+  TCP_AOT_F32_TILE(NAME, 1, V, ROW_STRIDE, STEP)                                                                     \
+  TCP_AOT_F32_TILE(NAME, 2, V, ROW_STRIDE, STEP)                                                                     \
+  TCP_AOT_F32_TILE(NAME, 3, V, ROW_STRIDE, STEP)                                                                     \
+  TCP_AOT_F32_TILE(NAME, 4, V, ROW_STRIDE, STEP)                                                                     \
+  TCP_AOT_F32_TILE(NAME, 5, V, ROW_STRIDE, STEP)                                                                     \
+  TCP_AOT_F32_TILE(NAME, 6, V, ROW_STRIDE, STEP)                                                                     \
+  TCP_AOT_F32_TILE(NAME, 7, V, ROW_STRIDE, STEP)                                                                     \
+  TCP_AOT_F32_TILE(NAME, 8, V, ROW_STRIDE, STEP)                                                                     \
   static const tcp_aot_f32_tile NAME##s[TCP_AOT_F32_ROWS + 1] = {                                                    \
       NULL, NAME##_1, NAME##_2, NAME##_3, NAME##_4, NAME##_5, NAME##_6, NAME##_7, NAME##_8};
 
 typedef void (*tcp_aot_f32_tile)(const float *, int64_t, int64_t, const float *, int64_t, float *, int64_t,
                                  int64_t, const char *, int64_t, bool);
-TCP_AOT_F32_TILES(tcp_aot_f32_packed_a_tile, 1, TCP_AOT_F32_ROWS)
-TCP_AOT_F32_TILES(tcp_aot_f32_tile, lda, a_step)
+TCP_AOT_F32_TILES(tcp_aot_f32_packed_a_tile, 2, 1, TCP_AOT_F32_ROWS)
+TCP_AOT_F32_TILES(tcp_aot_f32_tile, 2, lda, a_step)
+// Half tiles (16 columns) for a block's last columns when 16 or fewer are
+// left: a whole tile computed twice their FMAs (a 112-pixel row of a
+// convolution's output: 3.5 tiles).
+TCP_AOT_F32_TILES(tcp_aot_f32_packed_a_half_tile, 1, 1, TCP_AOT_F32_ROWS)
+TCP_AOT_F32_TILES(tcp_aot_f32_half_tile, 1, lda, a_step)
 
 // Whether the tiles read B in place, rows `ldb` floats apart, rather than
 // packed as the kernel goes: B is not a weight (a convolution's image, read
@@ -830,6 +832,7 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
       int64_t tiles_in_block = (m + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS * (chunk_pad / TCP_AOT_BLOCK);
       int64_t lines_per_tile = (ahead.total / 64 + tiles_in_block - 1) / tiles_in_block;
       const tcp_aot_f32_tile *tiles = a_packed ? tcp_aot_f32_packed_a_tiles : tcp_aot_f32_tiles;
+      const tcp_aot_f32_tile *halves = a_packed ? tcp_aot_f32_packed_a_half_tiles : tcp_aot_f32_half_tiles;
       int64_t row_blocks = (m + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS, col_blocks = chunk_pad / TCP_AOT_BLOCK;
       for (int64_t t = 0; t < row_blocks * col_blocks; ++t) {
         // Packed A meets a block of B's columns block of rows by block of
@@ -851,13 +854,14 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
                                                                                : lines_per_tile;
         ahead.next += 64 * ahead_lines;
         bool from_zero = !accumulate && d0 == 0;
-        if (cols == TCP_AOT_BLOCK) {
-          tiles[rows](a_at, lda, a_step, b_at, b_stride, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
+        const tcp_aot_f32_tile *tile = cols <= TCP_AOT_BLOCK / 2 ? halves : tiles;
+        if (cols == TCP_AOT_BLOCK || cols == TCP_AOT_BLOCK / 2) {
+          tile[rows](a_at, lda, a_step, b_at, b_stride, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
           continue;
         }
         for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * sizeof(float));
-        tiles[rows](a_at, lda, a_step, b_at, b_stride, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines,
-                    from_zero);
+        tile[rows](a_at, lda, a_step, b_at, b_stride, &c_edge[0][0], TCP_AOT_BLOCK, depth, ahead_at, ahead_lines,
+                   from_zero);
         for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * sizeof(float));
       }
     }

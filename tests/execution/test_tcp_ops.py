@@ -876,6 +876,11 @@ _contract_case("matmul_3_rows_40_columns_f32", "f32", (3, 16), (16, 40), [], [],
 # Fewer than 8 columns (the kernel's dot products of rows of A, not its
 # tiles of 32 columns): K of whole 64-float blocks, a 16-float step and a tail.
 _contract_case("matmul_3_columns_f32", "f32", (40, 203), (203, 3), [], [], [1], [0], dynamic=((0,), ()))
+# A block's last 16 columns (a half tile, written in place) and last 9 (a
+# half tile through the edge buffer), K over 2 depth blocks of 256 (the
+# tiles accumulate into C after the first).
+_contract_case("matmul_half_tile_columns_f32", "f32", (13, 300), (300, 48), [], [], [1], [0], dynamic=((0,), ()))
+_contract_case("matmul_9_edge_columns_f32", "f32", (13, 300), (300, 41), [], [], [1], [0], dynamic=((0,), ()))
 
 
 def _constant_head_case(name: str, rows: int, k: int, columns: int):
