@@ -265,12 +265,13 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
     """weights (F x depth) @ columns (depth x H*W) by blocks of `rows` whole
     rows of the output, an scf.forall (each thread takes blocks), each
     block's columns from `columns_of` (first row, rows), finished by
-    `finish` (the epilogue on those rows) and written into `into` [F, H, W]. A padded output's rows are apart in memory: computed
-    whole, the product went to a buffer of its own, copied into the padded
-    tensor's interior on one thread (a tenth of MobileNetV3-large's 1 x 1
-    convolutions' time at 2 threads). A block of one row is computed where
-    it goes; one of several rows (not one run of memory there) is copied
-    there while it is in cache."""
+    `finish` (the epilogue on those rows) and written into `into` [F, H, W].
+    A padded output's rows are apart in memory: computed whole, the product
+    went to a buffer of its own, copied into the padded tensor's interior
+    on one thread (a tenth of MobileNetV3-large's 1 x 1 convolutions' time
+    at 2 threads). A block of one row is computed where it goes; one of
+    several rows (not one run of memory there) is copied there while it is
+    in cache."""
     height, width = out_sizes
     loop = scf.ForallOp([0], [height // rows], [1], [into])
     with ir.InsertionPoint(loop.body):
