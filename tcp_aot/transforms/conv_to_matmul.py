@@ -30,11 +30,12 @@ the matmul schedule's register tiles. Two forms:
 A 1x1 or im2col product whose result is padded (a depthwise or 3x3
 convolution reads it; pad-in-place makes the loop write into the padded
 tensor's interior) is computed by blocks of whole output rows, an
-scf.forall that each thread takes blocks of, each block finished by the
-epilogue and written into the interior while in cache (_row_blocks);
-computed whole, it went to a buffer of its own, copied into the interior
-on one thread (MobileNetV3-large: -2 % at 1 thread, -5 % at 2;
-EfficientNet-B0: -3 %, -6 %).
+scf.forall that each thread takes blocks of, each block copying the im2col
+windows of its own input rows (_block_columns), finished by the epilogue
+and written into the interior while in cache (_row_blocks); computed
+whole, it went to a buffer of its own, copied into the interior on one
+thread (MobileNetV3-large: -2 % at 1 thread, -5 % at 2; EfficientNet-B0:
+-3 %, -6 %), and a stem's im2col went to memory and back (ResNet-50 -4 %).
 
 The images are an scf.for over the batch. It runs after elementwise fusion,
 which would otherwise fold the copy back into the product. The elementwise
