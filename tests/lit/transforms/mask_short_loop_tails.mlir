@@ -1,8 +1,9 @@
 // mask-short-loop-tails: an innermost scalar loop of a static trip count
 // that is not a whole number of 16-float vectors and at most 128 (a row of
 // a 14 x 14 image) asks LLVM to run its tail as a masked vector iteration;
-// a whole number of vectors, a longer or dynamic loop, an outer loop and a
-// loop of vector code keep LLVM's own choice.
+// a whole number of vectors, a longer or dynamic loop, an outer loop, a
+// loop of vector code and one striding through memory (masked, a scatter
+// lane by lane) keep LLVM's own choice.
 // RUN: tcp-opt %s --split-input-file --mask-short-loop-tails | FileCheck %s
 
 // CHECK:       #[[V:.*]] = #llvm.loop_vectorize<predicateEnable = true>
@@ -50,6 +51,18 @@ func.func @untouched(%a: memref<?x?xf32>, %n: index, %v: memref<?xvector<16xf32>
   scf.for %j = %c0 to %n step %c1 {
     %x = memref.load %a[%c0, %j] : memref<?x?xf32>
     memref.store %x, %a[%c1, %j] : memref<?x?xf32>
+  }
+  // A padded tensor's border column: each store a row apart.
+  %zero = arith.constant 0.0 : f32
+  %c114 = arith.constant 114 : index
+  scf.for %h = %c0 to %c114 step %c1 {
+    memref.store %zero, %a[%h, %c0] : memref<?x?xf32>
+  }
+  // The last index varies, but on a memref whose last stride is 2.
+  %every_other = memref.subview %a[0, 0] [1, 57] [1, 2] : memref<?x?xf32> to memref<57xf32, strided<[2]>>
+  %c57 = arith.constant 57 : index
+  scf.for %j = %c0 to %c57 step %c1 {
+    memref.store %zero, %every_other[%j] : memref<57xf32, strided<[2]>>
   }
   // Vector code.
   scf.for %j = %c0 to %c1 step %c1 {
