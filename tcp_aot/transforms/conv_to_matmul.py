@@ -27,15 +27,19 @@ the matmul schedule's register tiles. Two forms:
   and for int8 ones into int32 (quantized), whose products the micro-kernel
   computes (microkernels.py): it takes the weight's rows whole.
 
-A 1x1 or im2col product whose result is padded (a depthwise or 3x3
-convolution reads it; pad-in-place makes the loop write into the padded
-tensor's interior) is computed by blocks of whole output rows, an
-scf.forall that each thread takes blocks of, each block copying the im2col
-windows of its own input rows (_block_columns), finished by the epilogue
-and written into the interior while in cache (_row_blocks); computed
-whole, it went to a buffer of its own, copied into the interior on one
-thread (MobileNetV3-large: -2 % at 1 thread, -5 % at 2; EfficientNet-B0:
--3 %, -6 %), and a stem's im2col went to memory and back (ResNet-50 -4 %).
+A 1x1 or im2col product whose result is padded by a constant (a
+depthwise or 3x3 convolution reads it) makes the padded tensor itself, in
+an scf.forall that each thread takes blocks of, each block finished by
+the epilogue and written with its borders while in cache: blocks of whole
+output rows (_row_blocks), each copying the im2col windows of its own
+input rows (_block_columns), or, for images too few rows high (14 x 14,
+7 x 7), blocks of filters (_filter_blocks). Computed whole, the product
+went to a buffer of its own, copied into the padded tensor's interior on
+one thread (MobileNetV3-large: -2 % at 1 thread, -5 % at 2;
+EfficientNet-B0: -3 %, -6 %), a stem's im2col went to memory and back
+(ResNet-50 -4 %), and the borders were filled on one thread, a store a row
+apart for each column (EfficientNet-B0 -4 % at 1 thread, -11 % at 2;
+MobileNetV3-large -6 % at 2; ResNet-50 -2 %, -5 %).
 
 The images are an scf.for over the batch. It runs after elementwise fusion,
 which would otherwise fold the copy back into the product. The elementwise
@@ -55,10 +59,10 @@ import math
 from dataclasses import dataclass
 
 from torch_mlir import ir
-from torch_mlir.dialects import linalg, scf, tensor
+from torch_mlir.dialects import arith, linalg, scf, tensor
 
 from ..linalg_builders import (
-    Size, as_index, batch_element, combine, dim_of, empty, empty_like, extract_slice, filled, generic,
+    DYNAMIC, Size, as_index, batch_element, combine, dim_of, empty, empty_like, extract_slice, filled, generic,
     insert_batch_element, insert_slice, pad, size_add, size_mul, size_product, size_sub, split_sizes, tensor_type,
     zero,
 )
@@ -66,6 +70,7 @@ from ..walk import collect
 from .epilogues import elementwise_use
 from .microkernels import KERNELS
 from .pad_product_columns import TILE_COLUMNS
+from .pads import filled_borders, padding_constant
 from .parallel import PRODUCT_TILE, ParallelOptions
 
 
@@ -86,9 +91,14 @@ def conv_to_matmul(root: ir.Operation, *, options: ConvToMatmulOptions = ConvToM
         # With its epilogue, the loop replaces both, where the epilogue was
         # (its other inputs may be computed after the convolution).
         last = op if epilogue is None else epilogue
+        padding = _padding(last.results[0])
         with ir.InsertionPoint(last), op.location:
-            result = _as_matmuls(op, options.shifted_min_channels, epilogue, _padded(last.results[0]))
-        last.results[0].replace_all_uses_with(result)
+            result, padded = _as_matmuls(op, options.shifted_min_channels, epilogue, padding)
+        if padded:
+            padding.pad.results[0].replace_all_uses_with(result)
+            padding.pad.erase()
+        else:
+            last.results[0].replace_all_uses_with(result)
         if epilogue is not None:
             epilogue.erase()
         op.erase()
@@ -144,15 +154,16 @@ def _without_batch(m: ir.AffineMap) -> ir.AffineMap:
 
 
 def _epilogue_of_image(epilogue: ir.Operation, conv: ir.Value, product: ir.Value, n: ir.Value,
-                       rows: tuple[ir.Value, int] | None = None) -> ir.Value:
+                       part: tuple[int, ir.Value, int] | None = None) -> ir.Value:
     """The epilogue on image n: reading `product` where it read the
     convolution, each other input's image n (or all of it, when it does not
-    vary along the batch); with `rows` (first, count), on those rows of the
-    image only. Its body moves into the new op."""
+    vary along the batch); with `part` (loop, first, count), on that part of
+    the image only: rows (loop 1) or filters (loop 0). Its body moves into
+    the new op."""
     generic = epilogue.opview
     maps = [_without_batch(ir.AffineMapAttr(m).value) for m in generic.indexing_maps]
     batch_read = [_batch_read(ir.AffineMapAttr(m).value) for m in generic.indexing_maps]
-    inputs = [product if v == conv else _rows_of(batch_element(v, n) if batch else v, m, rows)
+    inputs = [product if v == conv else _part_of(batch_element(v, n) if batch else v, m, part)
               for v, m, batch in zip(generic.inputs, maps, batch_read)]
     sizes = [dim_of(product, d) for d in range(ir.RankedTensorType(product.type).rank)]
     init = empty(tensor_type(sizes, ir.RankedTensorType(epilogue.results[0].type).element_type), sizes)
@@ -162,29 +173,48 @@ def _epilogue_of_image(epilogue: ir.Operation, conv: ir.Value, product: ir.Value
     return new.results[0]
 
 
-def _rows_of(v: ir.Value, m: ir.AffineMap, rows: tuple[ir.Value, int] | None) -> ir.Value:
-    """The part of v that an image's `rows` (first, count) read through m,
-    whose loops are (filter, row, column): the dims it indexes by the row."""
-    if rows is None:
+def _part_of(v: ir.Value, m: ir.AffineMap, part: tuple[int, ir.Value, int] | None) -> ir.Value:
+    """The part of v that an image's `part` (loop, first, count) reads
+    through m, whose loops are (filter, row, column): the dims it indexes
+    by that loop."""
+    if part is None:
         return v
+    loop, first, count = part
     t = ir.RankedTensorType(v.type)
-    by_row = [isinstance(e, ir.AffineDimExpr) and e.position == 1 for e in m.results]
-    if not any(by_row):
+    by_loop = [isinstance(e, ir.AffineDimExpr) and e.position == loop for e in m.results]
+    if not any(by_loop):
         return v
-    first, count = rows
-    sizes = [count if r else dim_of(v, d) for d, r in enumerate(by_row)]
-    return extract_slice(v, [first if r else 0 for r in by_row], sizes, tensor_type(sizes, t.element_type))
+    sizes = [count if b else dim_of(v, d) for d, b in enumerate(by_loop)]
+    return extract_slice(v, [first if b else 0 for b in by_loop], sizes, tensor_type(sizes, t.element_type))
 
 
-def _padded(v: ir.Value) -> bool:
-    """Whether v's only use is a tensor.pad (pad-in-place then makes the
-    convolution's loop write into the padded tensor's interior)."""
+@dataclass(frozen=True)
+class _Padding:
+    """A tensor.pad of a convolution's result by a constant, along its
+    spatial dims only, by static sizes."""
+    pad: ir.Operation
+    low: list[int]  # per spatial dim
+    high: list[int]
+    value: ir.Attribute
+
+
+def _padding(v: ir.Value) -> _Padding | None:
+    """The padding of v when its only use is a tensor.pad of _Padding's kind."""
     uses = list(v.uses)
-    return len(uses) == 1 and uses[0].owner.name == "tensor.pad"
+    if len(uses) != 1 or uses[0].owner.name != "tensor.pad":
+        return None
+    op = uses[0].owner
+    low, high = (list(ir.DenseI64ArrayAttr(op.attributes[name])) for name in ("static_low", "static_high"))
+    constant = padding_constant(op)
+    if constant is None or DYNAMIC in low + high or any(low[:2] + high[:2]):
+        return None
+    return _Padding(op, low[2:], high[2:], constant.attributes["value"])
 
 
 def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operation | None = None,
-                padded: bool = False) -> ir.Value:
+                padding: _Padding | None = None) -> tuple[ir.Value, bool]:
+    """The convolution as products per image, and whether that includes
+    `padding` (the result is then the padded tensor's)."""
     x, w, init = op.operands
     stride, dilation = _attr_ints(op, "strides"), _attr_ints(op, "dilations")
     out_t = ir.RankedTensorType(op.results[0].type)
@@ -193,48 +223,57 @@ def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operat
     elem = out_t.element_type
     w_t = ir.RankedTensorType(w.type)
     kernel = list(w_t.shape[2:])
-    filters = w_t.shape[0]
+    filters, channels = w_t.shape[0], w_t.shape[1]
     weights = tensor.CollapseShapeOp(ir.RankedTensorType.get([filters, math.prod(w_t.shape[1:])], w_t.element_type),
                                      w, [[0], list(range(1, w_t.rank))]).result
     positions = size_product(out_sizes)
+    unit_stride = all(s == 1 for s in stride)
+    # A widening product (int8 into int32) is the micro-kernel's, which
+    # takes contiguous rows: the whole weight, not one kernel offset's taps.
+    widening = w_t.element_type != elem
+    flat = all(k == 1 for k in kernel) and unit_stride
+    shifted = not flat and unit_stride and channels >= shifted_min_channels and not widening
+    rows = filter_block = None
+    if (padding is not None and _is_zero_fill(init) and not shifted
+            and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:])):
+        rows = _block_rows(out_sizes, filters * math.prod(w_t.shape[1:]))
+        if rows is None:
+            filter_block = _block_filters(out_sizes, filters, filters * math.prod(w_t.shape[1:]))
+    padded = rows is not None or filter_block is not None
     result_t = out_t if epilogue is None else ir.RankedTensorType(epilogue.results[0].type)
-    loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), as_index(1), [empty_like(result_t, init)])
+    result = empty_like(result_t, init)
+    if padded:
+        padded_t = ir.RankedTensorType(padding.pad.results[0].type)
+        result = empty(padded_t, [dim_of(init, 0)] + padded_t.shape[1:])
+    loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), as_index(1), [result])
     with ir.InsertionPoint(loop.body):
         n = loop.induction_variable
         image = batch_element(x, n)
-        channels = w_t.shape[1]
-        unit_stride = all(s == 1 for s in stride)
-        # A widening product (int8 into int32) is the micro-kernel's, which
-        # takes contiguous rows: the whole weight, not one kernel offset's taps.
-        widening = w_t.element_type != elem
-        flat = all(k == 1 for k in kernel) and unit_stride
-        shifted = not flat and unit_stride and channels >= shifted_min_channels and not widening
         finish = None if epilogue is None else functools.partial(_epilogue_of_image, epilogue, op.results[0], n=n)
-        rows = None
-        if padded and not shifted and ir.RankedTensorType(image.type).has_static_shape:
-            rows = _block_rows(out_sizes, filters * math.prod(w_t.shape[1:]))
+        into = batch_element(loop.inner_iter_args[0], n)
         if rows is not None:
-            # Into the image's view of the loop's tensor: the padded interior, after pad-in-place.
             columns_of = functools.partial(_block_columns, image, kernel, stride, dilation, out_sizes[1])
-            product = _row_blocks(weights, columns_of, filters, out_sizes, rows, elem, finish,
-                                  batch_element(loop.inner_iter_args[0], n))
+            product = _row_blocks(weights, columns_of, filters, out_sizes, rows, elem, finish, into, padding)
         else:
             if shifted:
                 product = _shifted_products(image, w, dilation, out_sizes)
             else:
                 columns = (_flatten_spatial(image, channels) if flat
                            else _columns(image, channels, kernel, stride, dilation, out_sizes))
-                product = _unflatten(_product_of(weights, columns, filters, positions, elem), filters, out_sizes)
-            if finish is not None:
+                if filter_block is not None:
+                    product = _filter_blocks(weights, columns, out_sizes, filter_block, elem, finish, into, padding)
+                else:
+                    product = _unflatten(_product_of(weights, columns, filters, positions, elem), filters, out_sizes)
+            if finish is not None and filter_block is None:
                 product = finish(product)
         scf.YieldOp([insert_batch_element(product, loop.inner_iter_args[0], n)])
     result = loop.results[0]
     if _is_zero_fill(init):
-        return result
+        return result, padded
     # A convolution accumulating into something else than zeros (not made by
     # the lowering, but legal linalg): add what it accumulated into.
     return generic([result, init], empty(out_t, [dim_of(init, d) for d in range(out_t.rank)]),
-                   [ir.AffineMap.get_identity(out_t.rank)] * 2, _add)
+                   [ir.AffineMap.get_identity(out_t.rank)] * 2, _add), False
 
 
 def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: Size, elem: ir.Type,
@@ -261,37 +300,104 @@ def _block_rows(out_sizes: list[Size], weight_size: int) -> int | None:
     return rows
 
 
+def _block_filters(out_sizes: list[Size], filters: int, weight_size: int) -> int | None:
+    """How many filters each of _filter_blocks' blocks computes, for a padded
+    2-D output of static size: the most (a multiple of the micro-kernel's
+    8-row tiles, at most PRODUCT_TILE) that split the filters into an even
+    number of blocks, which 1 or 2 threads share evenly (any number when
+    none does). None when there are fewer than 2 blocks or too little work
+    for threads."""
+    if len(out_sizes) != 2 or not all(isinstance(s, int) for s in out_sizes):
+        return None
+    if weight_size * math.prod(out_sizes) < ParallelOptions.min_product_work:
+        return None
+    sizes = [b for b in range(8, PRODUCT_TILE + 1, 8) if filters % b == 0 and filters // b >= 2]
+    even = [b for b in sizes if filters // b % 2 == 0]
+    return max(even or sizes, default=None)
+
+
+def _filter_blocks(weights: ir.Value, columns: ir.Value, out_sizes: list[int], block: int, elem: ir.Type, finish,
+                   into: ir.Value, padding: _Padding) -> ir.Value:
+    """weights (F x depth) @ columns (depth x H*W) by blocks of `block`
+    filters, an scf.forall (each thread takes blocks), each block's product
+    finished by `finish` (the epilogue on those filters) and written with
+    its borders into its planes of `into`, the image's [F, H, W] padded by
+    `padding`. For images too few rows high for _row_blocks (14 x 14,
+    7 x 7): computed whole, the product was copied into the padded
+    tensor's interior, and the borders filled, on the calling thread."""
+    height, width = out_sizes
+    out_elem = ir.RankedTensorType(into.type).element_type
+    filters, depth = ir.RankedTensorType(weights.type).shape
+    (top, left), (bottom, right) = padding.low, padding.high
+    planes_sizes = [block, top + height + bottom, left + width + right]
+    with padding.pad.location:
+        value = arith.ConstantOp(padding.value.type, padding.value).result
+    loop = scf.ForallOp([0], [filters // block], [1], [into])
+    with ir.InsertionPoint(loop.body):
+        first = size_mul(loop.induction_variables[0], block)
+        planes = extract_slice(loop.inner_iter_args[0], [first, 0, 0], planes_sizes,
+                               tensor_type(planes_sizes, out_elem))
+        planes = filled_borders(planes, value, [0, top, left], [0, bottom, right], [block, height, width],
+                                planes_sizes)
+        part = extract_slice(weights, [first, 0], [block, depth],
+                             tensor_type([block, depth], ir.RankedTensorType(weights.type).element_type))
+        product = _unflatten(_product_of(part, columns, block, height * width, elem), block, out_sizes)
+        if finish is not None:
+            product = finish(product, part=(0, first, block))
+        planes = insert_slice(product, planes, [0, top, left], [block, height, width])
+        with ir.InsertionPoint(loop.terminator().block):
+            dynamic, static = split_sizes([first, 0, 0])
+            tensor.ParallelInsertSliceOp(planes, loop.inner_iter_args[0], dynamic, [], [], static, planes_sizes,
+                                         [1, 1, 1])
+    return loop.results[0]
+
+
 def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int], rows: int, elem: ir.Type,
-                finish, into: ir.Value) -> ir.Value:
+                finish, into: ir.Value, padding: _Padding) -> ir.Value:
     """weights (F x depth) @ columns (depth x H*W) by blocks of `rows` whole
     rows of the output, an scf.forall (each thread takes blocks), each
     block's columns from `columns_of` (first row, rows), finished by
-    `finish` (the epilogue on those rows) and written into `into` [F, H, W].
+    `finish` (the epilogue on those rows) and written into `into`, the
+    image's [F, H, W] padded by `padding`. Each block writes its rows'
+    borders too; the rows of the borders above and below are filled first.
     A padded output's rows are apart in memory: computed whole, the product
     went to a buffer of its own, copied into the padded tensor's interior
     on one thread (a tenth of MobileNetV3-large's 1 x 1 convolutions' time
-    at 2 threads). A block of one row is computed where it goes; one of
-    several rows (not one run of memory there) is copied there while it is
-    in cache."""
+    at 2 threads), and the borders' columns, filled on their own, were a
+    store a row apart each (EfficientNet-B0: 4 % at 1 thread, 6 % at 2).
+    A block of one row is computed where it goes; one of several rows (not
+    one run of memory there) is copied there while it is in cache."""
     height, width = out_sizes
+    out_elem = ir.RankedTensorType(into.type).element_type
+    (top, left), (bottom, right) = padding.low, padding.high
+    padded_width = left + width + right
+    with padding.pad.location:
+        value = arith.ConstantOp(padding.value.type, padding.value).result
+    into = filled_borders(into, value, [0, top, 0], [0, bottom, 0], [filters, height, padded_width],
+                          [filters, top + height + bottom, padded_width])
     loop = scf.ForallOp([0], [height // rows], [1], [into])
     with ir.InsertionPoint(loop.body):
         first = size_mul(loop.induction_variables[0], rows)
-        block = columns_of(first, rows)
+        block_at = [0, size_add(first, top), 0]
+        block_sizes = [filters, rows, padded_width]
+        block = extract_slice(loop.inner_iter_args[0], block_at, block_sizes, tensor_type(block_sizes, out_elem))
+        block = filled_borders(block, value, [0, 0, left], [0, 0, right], [filters, rows, width], block_sizes)
+        columns = columns_of(first, rows)
         t = tensor_type([filters, rows * width], elem)
         where = None
-        if rows == 1 and elem == ir.RankedTensorType(into.type).element_type:
-            where = extract_slice(loop.inner_iter_args[0], [0, first, 0], [filters, 1, width], t)
-        product = _unflatten(_product_of(weights, block, filters, rows * width, elem, where), filters, [rows, width])
+        if rows == 1 and elem == out_elem:
+            where = extract_slice(block, [0, 0, left], [filters, 1, width], t)
+        product = _unflatten(_product_of(weights, columns, filters, rows * width, elem, where), filters, [rows, width])
         if finish is not None:
-            product = finish(product, rows=(first, rows))
+            product = finish(product, part=(1, first, rows))
         if where is not None:
             # As `where` was cut: bufferization then sees the product written in place.
             product = tensor.CollapseShapeOp(t, product, [[0], [1, 2]]).result
+        block = insert_slice(product, block, [0, 0, left], [filters, rows, width])
         with ir.InsertionPoint(loop.terminator().block):
-            dynamic, static = split_sizes([0, first, 0])
-            tensor.ParallelInsertSliceOp(product, loop.inner_iter_args[0], dynamic, [], [], static,
-                                         [filters, rows, width], [1, 1, 1])
+            dynamic, static = split_sizes(block_at)
+            tensor.ParallelInsertSliceOp(block, loop.inner_iter_args[0], dynamic, [], [], static, block_sizes,
+                                         [1, 1, 1])
     return loop.results[0]
 
 

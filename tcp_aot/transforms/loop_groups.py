@@ -135,10 +135,13 @@ def _expanded_from(v: ir.Value, reassociation: list[list[int]]) -> ir.Value | No
 
 def collapsible(v: ir.Value, dims: list[int | None], groups: list[list[int]]) -> bool:
     """Whether an operand read at `dims` can be read over `groups` of the
-    loops: its buffer is dense, or it is the expansion along those groups
-    of a value the collapsed op reads instead (which may be strided: a
-    product's columns cut from whole register tiles)."""
-    return contiguous(v) or _expanded_from(v, _reassociation(dims, groups)) is not None
+    loops: it reads no two loops of a group (it stays as it is: a bias
+    read by filter), its buffer is dense, or it is the expansion along
+    those groups of a value the collapsed op reads instead (which may be
+    strided: a product's columns cut from whole register tiles)."""
+    reassociation = _reassociation(dims, groups)
+    return (all(len(r) == 1 for r in reassociation) or contiguous(v)
+            or _expanded_from(v, reassociation) is not None)
 
 
 def _collapsed(v: ir.Value, reassociation: list[list[int]]) -> ir.Value:

@@ -1,12 +1,13 @@
 """Results written where they go, not copied there after bufferization.
 
 - pad-in-place: a tensor.pad by one value of the result of a loop that
-  fills a tensor.empty (a convolution's loop over images, conv-to-matmul)
-  makes the loop write into the padded tensor's interior instead, and fills
-  only the borders: bufferization then gives the loop a view of the padded
-  buffer, where it had filled the whole padded buffer and copied the loop's
-  result into it. Those fills and copies, on the calling thread only, took
-  a tenth of MobileNetV3-large's time (its depthwise convolutions pad their
+  fills a tensor.empty (a convolution's loop over images, conv-to-matmul,
+  when its blocks do not make the padded tensor themselves) makes the
+  loop write into the padded tensor's interior instead, and fills only the
+  borders: bufferization then gives the loop a view of the padded buffer,
+  where it had filled the whole padded buffer and copied the loop's result
+  into it. Those fills and copies, on the calling thread only, took a
+  tenth of MobileNetV3-large's time (its depthwise convolutions pad their
   input).
 - insert-in-place: an op filling a tensor.empty (a convolution's product
   of one image, [C, H x W]) whose result is reshaped and inserted into a
@@ -29,7 +30,7 @@ def pad_in_place(root: ir.Operation) -> None:
     for pad in collect(root, lambda op: op.name == "tensor.pad"):
         source = pad.operands[0]
         loop = defining_op(source)
-        constant = _padding_constant(pad)
+        constant = padding_constant(pad)
         if (constant is None or loop is None or loop.name != "scf.for" or len(list(source.uses)) != 1
                 or any(s == DYNAMIC for name in ("static_low", "static_high")
                        for s in ir.DenseI64ArrayAttr(pad.attributes[name]))):
@@ -45,7 +46,7 @@ def pad_in_place(root: ir.Operation) -> None:
             # The loop's result has the sizes of the tensor it fills.
             sizes = [dim_of(init.results[0], d) for d in range(source_t.rank)]
             padded = [size_add(size_add(s, lo), hi) for s, lo, hi in zip(sizes, low, high)]
-            borders = _filled_borders(empty(ir.RankedTensorType(pad.results[0].type), padded), value, low, high,
+            borders = filled_borders(empty(ir.RankedTensorType(pad.results[0].type), padded), value, low, high,
                                       sizes, padded)
             loop.operands[init_at] = extract_slice(borders, low, sizes, source_t)
         with ir.InsertionPoint(pad), pad.location:
@@ -54,7 +55,7 @@ def pad_in_place(root: ir.Operation) -> None:
         pad.erase()
 
 
-def _filled_borders(tensor: ir.Value, value: ir.Value, low: list, high: list, sizes: list,
+def filled_borders(tensor: ir.Value, value: ir.Value, low: list, high: list, sizes: list,
                     padded: list) -> ir.Value:
     """`tensor` with `value` in a slab before (`low`) and after (`high`)
     the interior (`sizes`) along each dim."""
@@ -71,7 +72,7 @@ def _filled_borders(tensor: ir.Value, value: ir.Value, low: list, high: list, si
     return tensor
 
 
-def _padding_constant(pad: ir.Operation) -> ir.Operation | None:
+def padding_constant(pad: ir.Operation) -> ir.Operation | None:
     """The arith.constant a pad fills with, if it fills with one."""
     owner = defining_op(list(pad.regions[0].blocks[0].operations)[-1].operands[0])
     return owner if owner is not None and owner.name == "arith.constant" else None

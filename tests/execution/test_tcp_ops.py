@@ -1211,14 +1211,16 @@ _conv_epilogue_case("conv2d_1x1_bias_residual_relu_f32", 1, 1, 0)
 _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
 
 
-def _padded_conv_case(name, inp, filters, kernel, stride):
+def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3):
     """A convolution of constant weights, its bias add and ReLU, then a
-    depthwise 3 x 3 convolution that pads it (an inverted residual block):
-    conv-to-matmul computes the first by blocks of rows, in threads, into
-    the padded tensor's interior."""
+    depthwise convolution (`depthwise` x `depthwise`) that pads it (an
+    inverted residual block): conv-to-matmul computes the first by blocks
+    of rows or of filters, in threads, into the padded tensor, borders
+    included."""
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     w = rng.standard_normal((filters, inp[1], kernel, kernel)).astype(np.float32)
-    dw = rng.standard_normal((filters, 1, 3, 3)).astype(np.float32)
+    dw = rng.standard_normal((filters, 1, depthwise, depthwise)).astype(np.float32)
+    half = depthwise // 2
     bias = rng.standard_normal((1, filters, 1, 1)).astype(np.float32)
     size = [(n + 2 * (kernel // 2) - kernel) // stride + 1 for n in inp[2:]]
     xt, yt, bt = t(dyn(inp, {0}), "f32"), t(dyn([inp[0], filters, *size], {0}), "f32"), f"tensor<1x{filters}x1x1xf32>"
@@ -1235,17 +1237,21 @@ def _padded_conv_case(name, inp, filters, kernel, stride):
              f"%bb = tcp.broadcast %b, %n, %h, %v {{axes = [0, 2, 3]}} : {bt}, index, index, index -> {yt}",
              f"%s = tcp.add %y, %bb : {yt}, {yt} -> {yt}",
              f"%r = tcp.clamp %s {{min_float = 0.0 : f32}} : {yt} -> {yt}",
-             f"%out = tcp.conv %r, %dw {{stride = [1, 1], {conv}, padding_low = [1, 1], padding_high = [1, 1], "
-             f"groups = {filters} : i64}} : {yt}, {dwt} -> {yt}"]
+             f"%out = tcp.conv %r, %dw {{stride = [1, 1], {conv}, padding_low = [{half}, {half}], "
+             f"padding_high = [{half}, {half}], groups = {filters} : i64}} : {yt}, {dwt} -> {yt}"]
     _conv.add(name, func(name, [("x", xt)], lines, [("out", yt)]),
               lambda rng: [random_array("f32", inp, rng, edges=False)], tol=accumulated("f32"))
 
 
 # Blocks of 4 rows of 32 (copied into the padded interior), of one row of
-# 160 (computed there), and of the rows of a strided convolution's columns.
+# 160 (computed there), and of the rows of a strided convolution's columns;
+# blocks of filters (2 of 64, 2 of 32) of a 7 x 7 image, bordered by 2 for
+# a 5 x 5 depthwise convolution, and of a strided one's.
 _padded_conv_case("conv2d_1x1_into_padding_f32", (2, 16, 32, 32), 32, 1, 1)
 _padded_conv_case("conv2d_1x1_wide_rows_into_padding_f32", (2, 8, 8, 160), 32, 1, 1)
 _padded_conv_case("conv2d_strided_into_padding_f32", (1, 3, 64, 64), 32, 3, 2)
+_padded_conv_case("conv2d_1x1_filter_blocks_into_padding_f32", (2, 64, 7, 7), 128, 1, 1, depthwise=5)
+_padded_conv_case("conv2d_strided_filter_blocks_into_padding_f32", (1, 16, 14, 14), 64, 3, 2)
 
 
 # An input smaller than the (dilated) kernel: no window fits, the output's

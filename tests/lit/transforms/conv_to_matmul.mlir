@@ -150,28 +150,42 @@ func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf3
 // -----
 
 // A padded output (a depthwise convolution reads it) is computed by blocks
-// of whole rows, an scf.forall, into the image's view of the loop's
-// tensor (the padded interior, after pad-in-place): 4 rows of 32 columns
-// fit the 128 columns of a tile, 8 blocks. The epilogue finishes each
-// block, reading the residual's rows of it; a block of several rows goes
-// to the view by parallel_insert_slice (a copy while in cache).
+// of whole rows, an scf.forall, into the padded tensor, which the loop
+// makes instead of the tensor.pad: 4 rows of 32 columns fit the 128
+// columns of a tile, 8 blocks. The rows of the borders above and below are
+// filled first; each block fills its rows' left and right borders, and
+// its epilogue finishes it, reading the residual's rows of it, into the
+// rows' interior (a copy while in cache), the block going back by
+// parallel_insert_slice.
 // CHECK-DAG: #[[ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG: #[[BIAS:.*]] = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
 // CHECK-LABEL: func.func @padded_rows
-// CHECK: %[[LOOP:.*]] = scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x32x32xf32>)
-// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 32, 32] [1, 1, 1, 1] : tensor<?x32x32x32xf32> to tensor<32x32x32xf32>
-// CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[IMG]]) -> (tensor<32x32x32xf32>)
+// CHECK-NOT: tensor.pad
+// CHECK: %[[LOOP:.*]] = scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x34x34xf32>)
+// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 34, 34] [1, 1, 1, 1] : tensor<?x32x34x34xf32> to tensor<32x34x34xf32>
+// CHECK: %[[TOP:.*]] = tensor.extract_slice %[[IMG]][0, 0, 0] [32, 1, 34] [1, 1, 1]
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[TOP]] : tensor<32x1x34xf32>)
+// CHECK: %[[BOTTOM:.*]] = tensor.extract_slice %{{.*}}[0, 33, 0] [32, 1, 34] [1, 1, 1]
+// CHECK: %[[FILLED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 33, 0] [32, 1, 34] [1, 1, 1]
+// CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[FILLED]]) -> (tensor<32x34x34xf32>)
 // CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %{{.*}} : index
+// CHECK: %[[AT:.*]] = arith.addi %[[FIRST]], %{{.*}} : index
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[DEST]][0, %[[AT]], 0] [32, 4, 34] [1, 1, 1] : tensor<32x34x34xf32> to tensor<32x4x34xf32>
+// CHECK: %[[LEFT:.*]] = tensor.extract_slice %[[ROWS]][0, 0, 0] [32, 4, 1] [1, 1, 1]
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[LEFT]] : tensor<32x4x1xf32>)
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 33] [32, 4, 1] [1, 1, 1]
+// CHECK: %[[BORDERED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 33] [32, 4, 1] [1, 1, 1]
 // CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [16, 4, 32] [1, 1, 1] : tensor<16x32x32xf32> to tensor<16x4x32xf32>
 // CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<16x4x32xf32> into tensor<16x128xf32>
 // CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x16xf32>, tensor<16x128xf32>) outs(%{{.*}} : tensor<32x128xf32>)
-// CHECK: %[[ROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 4, 32] : tensor<32x128xf32> into tensor<32x4x32xf32>
+// CHECK: %[[PROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 4, 32] : tensor<32x128xf32> into tensor<32x4x32xf32>
 // CHECK: %[[RES:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [32, 4, 32] [1, 1, 1] : tensor<32x32x32xf32> to tensor<32x4x32xf32>
-// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[ROWS]], %arg2, %[[RES]] : tensor<32x4x32xf32>, tensor<1x32x1x1xf32>, tensor<32x4x32xf32>) outs(%{{.*}} : tensor<32x4x32xf32>)
+// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[PROWS]], %arg2, %[[RES]] : tensor<32x4x32xf32>, tensor<1x32x1x1xf32>, tensor<32x4x32xf32>) outs(%{{.*}} : tensor<32x4x32xf32>)
+// CHECK: %[[DONE:.*]] = tensor.insert_slice %[[E]] into %[[BORDERED]][0, 0, 1] [32, 4, 32] [1, 1, 1]
 // CHECK: scf.forall.in_parallel
-// CHECK-NEXT: tensor.parallel_insert_slice %[[E]] into %[[DEST]][0, %[[FIRST]], 0] [32, 4, 32] [1, 1, 1] : tensor<32x4x32xf32> into tensor<32x32x32xf32>
-// CHECK: tensor.insert_slice %[[BLOCKS]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 32, 32] [1, 1, 1, 1]
-// CHECK: tensor.pad %[[LOOP]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK-NEXT: tensor.parallel_insert_slice %[[DONE]] into %[[DEST]][0, %[[AT]], 0] [32, 4, 34] [1, 1, 1] : tensor<32x4x34xf32> into tensor<32x34x34xf32>
+// CHECK: tensor.insert_slice %[[BLOCKS]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 34, 34] [1, 1, 1, 1]
+// CHECK: return %[[LOOP]]
 func.func @padded_rows(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x1x1xf32>, %b: tensor<1x32x1x1xf32>,
                        %r: tensor<?x32x32x32xf32>) -> tensor<?x32x34x34xf32> {
   %c0 = arith.constant 0 : index
@@ -197,18 +211,22 @@ func.func @padded_rows(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x1x1xf32>, %b
 // -----
 
 // A row wider than a tile (160 columns) is a block of its own, computed
-// where it goes: the product's init is the view's row (zeroed), and the
-// block goes back to where it was cut from.
+// where it goes: the product's init is the row's interior (zeroed), and
+// the block goes back to where it was cut from.
 // CHECK-LABEL: func.func @padded_wide_rows
-// CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x8x160xf32>)
-// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 8, 160] [1, 1, 1, 1]
-// CHECK: scf.forall (%[[ROW:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[IMG]]) -> (tensor<32x8x160xf32>)
+// CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x10x162xf32>)
+// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 10, 162] [1, 1, 1, 1]
+// CHECK: scf.forall (%[[ROW:.*]]) in (8) shared_outs(%[[DEST:.*]] = %{{.*}}) -> (tensor<32x10x162xf32>)
+// CHECK: %[[AT:.*]] = arith.addi %[[ROW]], %{{.*}} : index
+// CHECK: tensor.extract_slice %[[DEST]][0, %[[AT]], 0] [32, 1, 162] [1, 1, 1] : tensor<32x10x162xf32> to tensor<32x1x162xf32>
+// CHECK: %[[BORDERED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 161] [32, 1, 1] [1, 1, 1]
 // CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[ROW]], 0] [8, 1, 160] [1, 1, 1] : tensor<8x8x160xf32> to tensor<8x1x160xf32>
 // CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<8x1x160xf32> into tensor<8x160xf32>
-// CHECK: %[[WHERE:.*]] = tensor.extract_slice %[[DEST]][0, %[[ROW]], 0] [32, 1, 160] [1, 1, 1] : tensor<32x8x160xf32> to tensor<32x160xf32>
+// CHECK: %[[WHERE:.*]] = tensor.extract_slice %[[BORDERED]][0, 0, 1] [32, 1, 160] [1, 1, 1] : tensor<32x1x162xf32> to tensor<32x160xf32>
 // CHECK: %[[ZEROED:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[WHERE]] : tensor<32x160xf32>)
 // CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x8xf32>, tensor<8x160xf32>) outs(%[[ZEROED]] : tensor<32x160xf32>)
-// CHECK: tensor.parallel_insert_slice %[[P]] into %[[DEST]][0, %[[ROW]], 0] [32, 1, 160] [1, 1, 1] : tensor<32x160xf32> into tensor<32x8x160xf32>
+// CHECK: %[[DONE:.*]] = tensor.insert_slice %[[P]] into %[[BORDERED]][0, 0, 1] [32, 1, 160] [1, 1, 1]
+// CHECK: tensor.parallel_insert_slice %[[DONE]] into %[[DEST]][0, %[[AT]], 0] [32, 1, 162] [1, 1, 1] : tensor<32x1x162xf32> into tensor<32x10x162xf32>
 func.func @padded_wide_rows(%x: tensor<?x8x8x160xf32>, %w: tensor<32x8x1x1xf32>) -> tensor<?x32x10x162xf32> {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32
@@ -245,6 +263,53 @@ func.func @padded_im2col(%x: tensor<1x3x65x65xf32>, %w: tensor<32x3x3x3xf32>) ->
     tensor.yield %zero : f32
   } : tensor<1x32x32x32xf32> to tensor<1x32x34x34xf32>
   return %p : tensor<1x32x34x34xf32>
+}
+
+// -----
+
+// An image too few rows high for blocks of rows (7 x 7, one block) is
+// computed by blocks of filters: 2 of 64 (the most, a multiple of 8 and
+// at most a tile's 128, making an even number of blocks), each filling
+// its planes' borders (2 wide: a 5 x 5 depthwise convolution reads it),
+// its product finished by its filters' part of the epilogue (the bias)
+// and written into its planes' interior.
+// CHECK-LABEL: func.func @padded_filter_blocks
+// CHECK-NOT: tensor.pad
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}}) -> (tensor<?x128x11x11xf32>)
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : tensor<64x7x7xf32> into tensor<64x49xf32>
+// CHECK: scf.forall (%[[B:.*]]) in (2) shared_outs(%[[DEST:.*]] = %{{.*}}) -> (tensor<128x11x11xf32>)
+// CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %c64 : index
+// CHECK: %[[PLANES:.*]] = tensor.extract_slice %[[DEST]][%[[FIRST]], 0, 0] [64, 11, 11] [1, 1, 1] : tensor<128x11x11xf32> to tensor<64x11x11xf32>
+// CHECK: tensor.extract_slice %[[PLANES]][0, 0, 0] [64, 2, 11] [1, 1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 9, 0] [64, 2, 11] [1, 1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0] [64, 11, 2] [1, 1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 9] [64, 11, 2] [1, 1, 1]
+// CHECK: %[[BORDERED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 9] [64, 11, 2] [1, 1, 1]
+// CHECK: %[[W:.*]] = tensor.extract_slice %{{.*}}[%[[FIRST]], 0] [64, 64] [1, 1] : tensor<128x64xf32> to tensor<64x64xf32>
+// CHECK: %[[P:.*]] = linalg.matmul ins(%[[W]], %[[COLS]] : tensor<64x64xf32>, tensor<64x49xf32>) outs(%{{.*}} : tensor<64x49xf32>)
+// CHECK: %[[BIAS:.*]] = tensor.extract_slice %arg2[0, %[[FIRST]], 0, 0] [1, 64, 1, 1] [1, 1, 1, 1] : tensor<1x128x1x1xf32> to tensor<1x64x1x1xf32>
+// CHECK: %[[E:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %[[BIAS]] : tensor<64x7x7xf32>, tensor<1x64x1x1xf32>)
+// CHECK: %[[DONE:.*]] = tensor.insert_slice %[[E]] into %[[BORDERED]][0, 2, 2] [64, 7, 7] [1, 1, 1]
+// CHECK: tensor.parallel_insert_slice %[[DONE]] into %[[DEST]][%[[FIRST]], 0, 0] [64, 11, 11] [1, 1, 1]
+func.func @padded_filter_blocks(%x: tensor<?x64x7x7xf32>, %w: tensor<128x64x1x1xf32>,
+                                %b: tensor<1x128x1x1xf32>) -> tensor<?x128x11x11xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x64x7x7xf32>
+  %e = tensor.empty(%n) : tensor<?x128x7x7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x128x7x7xf32>) -> tensor<?x128x7x7xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x64x7x7xf32>, tensor<128x64x1x1xf32>) outs(%init : tensor<?x128x7x7xf32>) -> tensor<?x128x7x7xf32>
+  %out = tensor.empty(%n) : tensor<?x128x7x7xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %b : tensor<?x128x7x7xf32>, tensor<1x128x1x1xf32>) outs(%out : tensor<?x128x7x7xf32>) {
+  ^bb0(%c: f32, %bias: f32, %o: f32):
+    %s = arith.addf %c, %bias : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128x7x7xf32>
+  %p = tensor.pad %1 low[0, 0, 2, 2] high[0, 0, 2, 2] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<?x128x7x7xf32> to tensor<?x128x11x11xf32>
+  return %p : tensor<?x128x11x11xf32>
 }
 
 // -----

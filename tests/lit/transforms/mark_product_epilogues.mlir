@@ -199,6 +199,38 @@ func.func @residual_of_an_image(%w: tensor<4x8xf32>, %x: tensor<8x42xf32>, %b: t
 
 // -----
 
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#bias = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
+
+// A block of filters' product (conv-to-matmul's blocks of a padded
+// output), its bias a slice of the whole bias: a slice may be strided, but
+// the bias reads no two loops of a group, so it is read as it is and the
+// epilogue still finishes the product.
+// CHECK-LABEL: func.func @bias_of_a_block
+// CHECK:       %[[P:.*]] = linalg.matmul {tcp_aot.epilogue}
+// CHECK:       %[[B:.*]] = tensor.extract_slice %arg2
+// CHECK:       %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[B]] : tensor<1x4x1x1xf32>) outs(%[[P]] : tensor<4x42xf32>)
+// CHECK:       tensor.expand_shape %[[R]] {{\[\[}}0], [1, 2]] output_shape [4, 6, 7]
+func.func @bias_of_a_block(%w: tensor<4x8xf32>, %x: tensor<8x42xf32>, %b: tensor<1x8x1x1xf32>,
+                           %first: index) -> tensor<4x6x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<4x42xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<4x42xf32>) -> tensor<4x42xf32>
+  %p = linalg.matmul ins(%w, %x : tensor<4x8xf32>, tensor<8x42xf32>) outs(%init : tensor<4x42xf32>) -> tensor<4x42xf32>
+  %img = tensor.expand_shape %p [[0], [1, 2]] output_shape [4, 6, 7] : tensor<4x42xf32> into tensor<4x6x7xf32>
+  %part = tensor.extract_slice %b[0, %first, 0, 0] [1, 4, 1, 1] [1, 1, 1, 1] : tensor<1x8x1x1xf32> to tensor<1x4x1x1xf32>
+  %e = tensor.empty() : tensor<4x6x7xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #bias, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%img, %part : tensor<4x6x7xf32>, tensor<1x4x1x1xf32>) outs(%e : tensor<4x6x7xf32>) {
+  ^bb0(%c: f32, %bias: f32, %o: f32):
+    %t = arith.addf %c, %bias : f32
+    linalg.yield %t : f32
+  } -> tensor<4x6x7xf32>
+  return %y : tensor<4x6x7xf32>
+}
+
+// -----
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (0, d1)>
 
