@@ -71,7 +71,7 @@ from .epilogues import elementwise_use
 from .microkernels import KERNELS
 from .pad_product_columns import TILE_COLUMNS
 from .pads import filled_borders, padding_constant
-from .parallel import PRODUCT_TILE, ParallelOptions
+from .parallel import PRODUCT_TILE, ParallelOptions, product_unevenness, unevenness
 
 
 @dataclass(frozen=True)
@@ -234,12 +234,12 @@ def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operat
     flat = all(k == 1 for k in kernel) and unit_stride
     shifted = not flat and unit_stride and channels >= shifted_min_channels and not widening
     rows = filter_block = None
-    if (padding is not None and _is_zero_fill(init) and not shifted
-            and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:])):
-        rows = _block_rows(out_sizes, filters * math.prod(w_t.shape[1:]))
+    if _is_zero_fill(init) and not shifted and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:]):
+        weight_size = filters * math.prod(w_t.shape[1:])
+        rows = _block_rows(out_sizes, weight_size) if padding is not None else None
         if rows is None:
-            filter_block = _block_filters(out_sizes, filters, filters * math.prod(w_t.shape[1:]))
-    padded = rows is not None or filter_block is not None
+            filter_block = _block_filters(out_sizes, filters, weight_size, padding is not None)
+    padded = padding is not None and (rows is not None or filter_block is not None)
     result_t = out_t if epilogue is None else ir.RankedTensorType(epilogue.results[0].type)
     result = empty_like(result_t, init)
     if padded:
@@ -300,48 +300,64 @@ def _block_rows(out_sizes: list[Size], weight_size: int) -> int | None:
     return rows
 
 
-def _block_filters(out_sizes: list[Size], filters: int, weight_size: int) -> int | None:
-    """How many filters each of _filter_blocks' blocks computes, for a padded
-    2-D output of static size: the most (a multiple of the micro-kernel's
+def _block_filters(out_sizes: list[Size], filters: int, weight_size: int, padded: bool) -> int | None:
+    """How many filters each of _filter_blocks' blocks computes, for a 2-D
+    output of static size: the most (a multiple of the micro-kernel's
     8-row tiles, at most PRODUCT_TILE) that split the filters into an even
     number of blocks, which 1 or 2 threads share evenly (any number when
-    none does). None when there are fewer than 2 blocks or too little work
-    for threads."""
+    none does). An output not padded takes blocks only where they share
+    the work among threads more evenly than mark-parallel's tiles of the
+    whole product would (a projection to 112 or 160 filters of a 14 x 14
+    or 7 x 7 image: tiles of 128 filters or 128 columns made 2 threads'
+    shares 128 and 32, or 128 and 68). None when there are fewer than 2
+    blocks or too little work for threads."""
     if len(out_sizes) != 2 or not all(isinstance(s, int) for s in out_sizes):
         return None
-    if weight_size * math.prod(out_sizes) < ParallelOptions.min_product_work:
+    positions = math.prod(out_sizes)
+    if weight_size * positions < ParallelOptions.min_product_work:
         return None
     sizes = [b for b in range(8, PRODUCT_TILE + 1, 8) if filters % b == 0 and filters // b >= 2]
     even = [b for b in sizes if filters // b % 2 == 0]
-    return max(even or sizes, default=None)
+    block = max(even or sizes, default=None)
+    if block is None or padded:
+        return block
+    blocks = unevenness([block * positions] * (filters // block))
+    return block if blocks < 0.97 * product_unevenness(filters, positions) else None
 
 
 def _filter_blocks(weights: ir.Value, columns: ir.Value, out_sizes: list[int], block: int, elem: ir.Type, finish,
-                   into: ir.Value, padding: _Padding) -> ir.Value:
+                   into: ir.Value, padding: _Padding | None) -> ir.Value:
     """weights (F x depth) @ columns (depth x H*W) by blocks of `block`
     filters, an scf.forall (each thread takes blocks), each block's product
-    finished by `finish` (the epilogue on those filters) and written with
-    its borders into its planes of `into`, the image's [F, H, W] padded by
-    `padding`. For images too few rows high for _row_blocks (14 x 14,
-    7 x 7): computed whole, the product was copied into the padded
-    tensor's interior, and the borders filled, on the calling thread."""
+    finished by `finish` (the epilogue on those filters) and written into
+    its planes of `into`, the image's [F, H, W], with their borders when
+    padded by `padding`. For images too few rows high for _row_blocks
+    (14 x 14, 7 x 7): computed whole, the product was copied into the
+    padded tensor's interior, and the borders filled, on the calling
+    thread. Not padded, a block's product is computed where it goes."""
     height, width = out_sizes
     out_elem = ir.RankedTensorType(into.type).element_type
     filters, depth = ir.RankedTensorType(weights.type).shape
-    (top, left), (bottom, right) = padding.low, padding.high
+    (top, left), (bottom, right) = ([0, 0], [0, 0]) if padding is None else (padding.low, padding.high)
     planes_sizes = [block, top + height + bottom, left + width + right]
-    with padding.pad.location:
-        value = arith.ConstantOp(padding.value.type, padding.value).result
+    if padding is not None:
+        with padding.pad.location:
+            value = arith.ConstantOp(padding.value.type, padding.value).result
     loop = scf.ForallOp([0], [filters // block], [1], [into])
     with ir.InsertionPoint(loop.body):
         first = size_mul(loop.induction_variables[0], block)
         planes = extract_slice(loop.inner_iter_args[0], [first, 0, 0], planes_sizes,
                                tensor_type(planes_sizes, out_elem))
-        planes = filled_borders(planes, value, [0, top, left], [0, bottom, right], [block, height, width],
-                                planes_sizes)
+        where = None
+        if padding is not None:
+            planes = filled_borders(planes, value, [0, top, left], [0, bottom, right], [block, height, width],
+                                    planes_sizes)
+        elif elem == out_elem:
+            where = tensor.CollapseShapeOp(tensor_type([block, height * width], elem), planes,
+                                           [[0], [1, 2]]).result
         part = extract_slice(weights, [first, 0], [block, depth],
                              tensor_type([block, depth], ir.RankedTensorType(weights.type).element_type))
-        product = _unflatten(_product_of(part, columns, block, height * width, elem), block, out_sizes)
+        product = _unflatten(_product_of(part, columns, block, height * width, elem, where), block, out_sizes)
         if finish is not None:
             product = finish(product, part=(0, first, block))
         planes = insert_slice(product, planes, [0, top, left], [block, height, width])

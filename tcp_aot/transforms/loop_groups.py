@@ -41,8 +41,8 @@ def operand_dims(op: ir.Operation) -> list[list[int | None]] | None:
 def contiguous(v: ir.Value) -> bool:
     """Whether v's buffer is sure to be dense: a function's argument or a
     fresh buffer, reached through the ops that write into their init (or a
-    loop's), reshape their source or take whole trailing dims of it (an
-    image of a batch)."""
+    loop's), reshape their source or take whole trailing dims of it
+    (_leading_run)."""
     while True:
         op = defining_op(v)
         if op is None:
@@ -55,7 +55,7 @@ def contiguous(v: ir.Value) -> bool:
             v = op.opview.initArgs[ir.OpResult(v).result_number]
         elif op.name == "tensor.insert_slice":
             v = op.operands[1]
-        elif op.name == "tensor.extract_slice" and _leading_element(op):
+        elif op.name == "tensor.extract_slice" and _leading_run(op):
             v = op.operands[0]
         elif op.name.startswith("linalg."):
             # Destination-passing style: result i is init i's buffer, the inits last.
@@ -64,15 +64,15 @@ def contiguous(v: ir.Value) -> bool:
             return False
 
 
-def _leading_element(slice_: ir.Operation) -> bool:
-    """Whether an extract_slice takes one element of its source's first dim
-    whole (every later dim whole, unit strides): a dense part of a dense
-    source."""
+def _leading_run(slice_: ir.Operation) -> bool:
+    """Whether an extract_slice takes a run of its source's first dim whole
+    (every later dim whole, unit strides: an image of a batch, a block of a
+    convolution's filters): a dense part of a dense source."""
     source = ir.RankedTensorType(slice_.operands[0].type)
     offsets = list(ir.DenseI64ArrayAttr(slice_.attributes["static_offsets"]))
     sizes = list(ir.DenseI64ArrayAttr(slice_.attributes["static_sizes"]))
     strides = list(ir.DenseI64ArrayAttr(slice_.attributes["static_strides"]))
-    return (sizes[0] == 1 and all(o == 0 for o in offsets[1:]) and all(s == 1 for s in strides)
+    return (all(o == 0 for o in offsets[1:]) and all(s == 1 for s in strides)
             and all(not source.is_dynamic_dim(d) and sizes[d] == source.shape[d] for d in range(1, source.rank)))
 
 

@@ -134,13 +134,19 @@ def _product_split_dim(name: str, ranges: list) -> int:
     rows, cols = ranges[0], ranges[1]
     if name != "linalg.matmul" or not isinstance(cols, int):
         return 0
-    whole = _unevenness(_pieces(cols, PRODUCT_TILE))
+    whole = unevenness(_pieces(cols, PRODUCT_TILE))
     tiled = _tiled_unevenness(rows, cols) if isinstance(rows, int) else _mean_tiled_unevenness(cols)
     return 1 if whole < 0.97 * tiled else 0
 
 
+def product_unevenness(rows: int, cols: int) -> float:
+    """The unevenness of the split this pass gives a static rows x cols
+    product: tiles of rows and columns, or of whole rows, the more even."""
+    return min(_tiled_unevenness(rows, cols), unevenness(_pieces(cols, PRODUCT_TILE)))
+
+
 def _tiled_unevenness(rows: int, cols: int) -> float:
-    return _unevenness([r * c for r in _pieces(rows, PRODUCT_TILE) for c in _pieces(cols, PRODUCT_TILE)])
+    return unevenness([r * c for r in _pieces(rows, PRODUCT_TILE) for c in _pieces(cols, PRODUCT_TILE)])
 
 
 @functools.cache
@@ -154,12 +160,12 @@ def _pieces(size: int, tile: int) -> list[int]:
     return [min(tile, size - start) for start in range(0, size, tile)]
 
 
-def _unevenness(work: list[int]) -> float:
+def unevenness(work: list[int]) -> float:
     """How much longer than an even share the busiest of 2, 3 and 4 threads
     works (3.0: even), each thread taking a run of consecutive tiles, as
     many as the others or one more (OpenMP's static schedule)."""
     total = sum(work)
-    unevenness = 0.0
+    total_unevenness = 0.0
     for threads in (2, 3, 4):
         each, extra = divmod(len(work), threads)
         start, largest = 0, 0
@@ -167,8 +173,8 @@ def _unevenness(work: list[int]) -> float:
             count = each + (t < extra)
             largest = max(largest, sum(work[start:start + count]))
             start += count
-        unevenness += largest * threads / total
-    return unevenness
+        total_unevenness += largest * threads / total
+    return total_unevenness
 
 
 def _i64(n: int) -> ir.Attribute:

@@ -1180,15 +1180,17 @@ _conv_batch_norm_case("conv2d_batch_norm_relu_f32", (6, 4, 3, 3))
 _conv_batch_norm_case("conv2d_depthwise_batch_norm_relu_f32", (4, 1, 3, 3), groups=4, residual=True)
 
 
-def _conv_epilogue_case(name, kernel, stride, padding):
+def _conv_epilogue_case(name, kernel, stride, padding, inp=(3, 8, 5, 6), filters=6):
     """A convolution of constant weights, its bias add, a residual add and a
     ReLU, on a dynamic batch: conv-to-matmul runs them on each image after
-    its product (1x1 and strided: the product's epilogue, in its tiles)."""
+    its product (1x1 and strided: the product's epilogue, in its tiles or
+    in its blocks of filters)."""
     rng = np.random.default_rng(zlib.crc32(name.encode()))
-    w = rng.standard_normal((6, 8, kernel, kernel)).astype(np.float32)
-    bias = rng.standard_normal((1, 6, 1, 1)).astype(np.float32)
-    size = [(n + 2 * padding - kernel) // stride + 1 for n in (5, 6)]
-    xt, yt, bt = "tensor<?x8x5x6xf32>", f"tensor<?x6x{size[0]}x{size[1]}xf32>", "tensor<1x6x1x1xf32>"
+    w = rng.standard_normal((filters, inp[1], kernel, kernel)).astype(np.float32)
+    bias = rng.standard_normal((1, filters, 1, 1)).astype(np.float32)
+    size = [(n + 2 * padding - kernel) // stride + 1 for n in inp[2:]]
+    xt, yt = t(dyn(inp, {0}), "f32"), t(dyn([inp[0], filters, *size], {0}), "f32")
+    bt = f"tensor<1x{filters}x1x1xf32>"
     lines = ["%c0 = arith.constant 0 : index",
              f"%w = tcp.const {{value = {_dense(w)} : {t(dims(w.shape), 'f32')}}} : {t(dims(w.shape), 'f32')}",
              f"%b = tcp.const {{value = {_dense(bias)} : {bt}}} : {bt}",
@@ -1203,11 +1205,14 @@ def _conv_epilogue_case(name, kernel, stride, padding):
              f"%r = tcp.add %s, %res : {yt}, {yt} -> {yt}",
              f"%out = tcp.clamp %r {{min_float = 0.0 : f32}} : {yt} -> {yt}"]
     _conv.add(name, func(name, [("x", xt), ("res", yt)], lines, [("out", yt)]),
-              lambda rng: [random_array("f32", (3, 8, 5, 6), rng, edges=False),
-                           random_array("f32", (3, 6, *size), rng, edges=False)], tol=accumulated("f32"))
+              lambda rng: [random_array("f32", inp, rng, edges=False),
+                           random_array("f32", (inp[0], filters, *size), rng, edges=False)], tol=accumulated("f32"))
 
 
 _conv_epilogue_case("conv2d_1x1_bias_residual_relu_f32", 1, 1, 0)
+# A projection to 160 filters of a 7 x 7 image: 2 blocks of 80 filters,
+# each computed where it goes and finished by its part of the epilogue.
+_conv_epilogue_case("conv2d_1x1_filter_blocks_residual_relu_f32", 1, 1, 0, inp=(2, 96, 7, 7), filters=160)
 _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
 
 

@@ -314,6 +314,28 @@ func.func @padded_filter_blocks(%x: tensor<?x64x7x7xf32>, %w: tensor<128x64x1x1x
 
 // -----
 
+// Not padded, a projection to 160 filters of a 7 x 7 image goes by 2
+// blocks of 80 filters (tiles of 128 filters would give 2 threads 128 and
+// 32), each product computed where it goes: its init is its filters'
+// planes, collapsed.
+// CHECK-LABEL: func.func @projection_filter_blocks
+// CHECK: scf.forall (%[[B:.*]]) in (2) shared_outs(%[[DEST:.*]] = %{{.*}}) -> (tensor<160x7x7xf32>)
+// CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %c80 : index
+// CHECK: %[[PLANES:.*]] = tensor.extract_slice %[[DEST]][%[[FIRST]], 0, 0] [80, 7, 7] [1, 1, 1]
+// CHECK: %[[WHERE:.*]] = tensor.collapse_shape %[[PLANES]] {{\[\[}}0], [1, 2]] : tensor<80x7x7xf32> into tensor<80x49xf32>
+// CHECK: %[[ZEROED:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[WHERE]] : tensor<80x49xf32>)
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<80x96xf32>, tensor<96x49xf32>) outs(%[[ZEROED]] : tensor<80x49xf32>)
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %[[DEST]][%[[FIRST]], 0, 0] [80, 7, 7] [1, 1, 1]
+func.func @projection_filter_blocks(%x: tensor<1x96x7x7xf32>, %w: tensor<160x96x1x1xf32>) -> tensor<1x160x7x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x160x7x7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x160x7x7xf32>) -> tensor<1x160x7x7xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x96x7x7xf32>, tensor<160x96x1x1xf32>) outs(%init : tensor<1x160x7x7xf32>) -> tensor<1x160x7x7xf32>
+  return %0 : tensor<1x160x7x7xf32>
+}
+
+// -----
+
 // Too little work for threads (8 x 8 x 32 x 32 multiply-adds): the image's
 // product is one, as when the output is not padded.
 // CHECK-LABEL: func.func @padded_small
