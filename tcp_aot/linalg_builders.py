@@ -68,6 +68,37 @@ def structured(inputs: Sequence[ir.Value], inits: Sequence[ir.Value], maps: Sequ
     return list(op.results)
 
 
+# The attribute of stride_phases' copy, by which conv-to-matmul finds a
+# convolution's result copied into phases, to write the phases itself.
+PHASES = "tcp_aot.stride_phases"
+
+
+def stride_phases(x: ir.Value, stride: Sequence[int], init: ir.Value | None = None) -> ir.Value:
+    """x [N, C, S...] (each S a multiple of its stride s) as its phases
+    [N, C, s..., S / s...]: phases[n, c, p..., i...] = x[n, c, i * s + p...]
+    (into `init` when given): a strided convolution's windows are then
+    contiguous slices of the phases."""
+    t = ir.RankedTensorType(x.type)
+    spatial = len(stride)
+    sizes = [dim_of(x, d) for d in range(t.rank)]
+    shape = sizes[:2] + list(stride) + [size_floordiv(n, s) for n, s in zip(sizes[2:], stride)]
+    d = ir.AffineDimExpr.get
+    loops = 2 + 2 * spatial
+    # Loops [n, c, p..., i..., p_last]: the last dim's phase innermost, so
+    # that a row of x is read contiguously and split into its phases (vector
+    # shuffles); with that phase outside, each element was read alone, its
+    # neighbour `s` floats away.
+    phase = [2 + i for i in range(spatial - 1)] + [loops - 1]
+    index = [2 + spatial - 1 + i for i in range(spatial)]
+    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(index[i]) * stride[i] + d(phase[i]) for i in range(spatial)])
+    out_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(p) for p in phase] + [d(i) for i in index])
+    if init is None:
+        init = empty(tensor_type(shape, t.element_type), shape)
+    result = structured([x], [init], [x_map, out_map], [PARALLEL] * loops, lambda v, _: [v])[0]
+    result.owner.attributes[PHASES] = ir.UnitAttr.get()
+    return result
+
+
 def generic(inputs: Sequence[ir.Value], init: ir.Value, input_maps: Sequence[ir.AffineMap],
             body: Callable[..., ir.Value]) -> ir.Value:
     """A parallel linalg.generic writing `init`; `body(*input elements)`
@@ -158,6 +189,11 @@ def size_product(sizes: Sequence[Size]) -> Size:
 
 def size_floordiv(a: Size, b: Size) -> Size:
     return _size_op(a, b, lambda x, y: x // y, arith.FloorDivSIOp)
+
+
+def size_mod(a: Size, b: Size) -> Size:
+    """a mod b, for a >= 0 and b > 0."""
+    return _size_op(a, b, lambda x, y: x % y, arith.RemUIOp)
 
 
 def size_max(a: Size, b: Size) -> Size:

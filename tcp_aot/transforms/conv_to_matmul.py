@@ -39,7 +39,12 @@ one thread (MobileNetV3-large: -2 % at 1 thread, -5 % at 2;
 EfficientNet-B0: -3 %, -6 %), a stem's im2col went to memory and back
 (ResNet-50 -4 %), and the borders were filled on one thread, a store a row
 apart for each column (EfficientNet-B0 -4 % at 1 thread, -11 % at 2;
-MobileNetV3-large -6 % at 2; ResNet-50 -2 %, -5 %).
+MobileNetV3-large -6 % at 2; ResNet-50 -2 %, -5 %). Where a depthwise
+convolution of stride 2 reads the padded tensor through its phases (a
+copy, linalg_builders.stride_phases), the blocks write the phases
+instead, each row split into them from cache: the copy went through
+memory on its own (MobileNetV3-large -4 % at 1 thread, EfficientNet-B0
+-2 %).
 
 The images are an scf.for over the batch. It runs after elementwise fusion,
 which would otherwise fold the copy back into the product. The elementwise
@@ -63,8 +68,8 @@ from torch_mlir.dialects import arith, linalg, scf, tensor
 
 from ..linalg_builders import (
     DYNAMIC, Size, as_index, batch_element, combine, dim_of, empty, empty_like, extract_slice, filled, generic,
-    insert_batch_element, insert_slice, pad, size_add, size_mul, size_product, size_sub, split_sizes, tensor_type,
-    zero,
+    PHASES, insert_batch_element, insert_slice, pad, size_add, size_floordiv, size_mod, size_mul, size_product,
+    size_sub, split_sizes, stride_phases, tensor_type, zero,
 )
 from ..walk import collect
 from .epilogues import elementwise_use
@@ -95,7 +100,9 @@ def conv_to_matmul(root: ir.Operation, *, options: ConvToMatmulOptions = ConvToM
         with ir.InsertionPoint(last), op.location:
             result, padded = _as_matmuls(op, options.shifted_min_channels, epilogue, padding)
         if padded:
-            padding.pad.results[0].replace_all_uses_with(result)
+            padding.result().replace_all_uses_with(result)
+            if padding.phases is not None:
+                padding.phases.erase()
             padding.pad.erase()
         else:
             last.results[0].replace_all_uses_with(result)
@@ -191,11 +198,23 @@ def _part_of(v: ir.Value, m: ir.AffineMap, part: tuple[int, ir.Value, int] | Non
 @dataclass(frozen=True)
 class _Padding:
     """A tensor.pad of a convolution's result by a constant, along its
-    spatial dims only, by static sizes."""
+    spatial dims only, by static sizes; with `phases`, the pad's only use,
+    the padded tensor's copy into the phases of a strided convolution
+    (linalg_builders.stride_phases), which the result's blocks then write
+    instead."""
     pad: ir.Operation
     low: list[int]  # per spatial dim
     high: list[int]
     value: ir.Attribute
+    phases: ir.Operation | None
+
+    def result(self) -> ir.Value:
+        """The value the convolution's blocks make: the padded tensor, or its phases."""
+        return (self.pad if self.phases is None else self.phases).results[0]
+
+    def stride(self) -> list[int]:
+        shape = ir.RankedTensorType(self.phases.results[0].type).shape
+        return shape[2:2 + len(self.low)]
 
 
 def _padding(v: ir.Value) -> _Padding | None:
@@ -208,7 +227,9 @@ def _padding(v: ir.Value) -> _Padding | None:
     constant = padding_constant(op)
     if constant is None or DYNAMIC in low + high or any(low[:2] + high[:2]):
         return None
-    return _Padding(op, low[2:], high[2:], constant.attributes["value"])
+    pad_uses = list(op.results[0].uses)
+    phases = pad_uses[0].owner if len(pad_uses) == 1 and PHASES in pad_uses[0].owner.attributes else None
+    return _Padding(op, low[2:], high[2:], constant.attributes["value"], phases)
 
 
 def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operation | None = None,
@@ -243,7 +264,7 @@ def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operat
     result_t = out_t if epilogue is None else ir.RankedTensorType(epilogue.results[0].type)
     result = empty_like(result_t, init)
     if padded:
-        padded_t = ir.RankedTensorType(padding.pad.results[0].type)
+        padded_t = ir.RankedTensorType(padding.result().type)
         result = empty(padded_t, [dim_of(init, 0)] + padded_t.shape[1:])
     loop = scf.ForOp(as_index(0), as_index(dim_of(x, 0)), as_index(1), [result])
     with ir.InsertionPoint(loop.body):
@@ -331,10 +352,12 @@ def _filter_blocks(weights: ir.Value, columns: ir.Value, out_sizes: list[int], b
     filters, an scf.forall (each thread takes blocks), each block's product
     finished by `finish` (the epilogue on those filters) and written into
     its planes of `into`, the image's [F, H, W], with their borders when
-    padded by `padding`. For images too few rows high for _row_blocks
-    (14 x 14, 7 x 7): computed whole, the product was copied into the
-    padded tensor's interior, and the borders filled, on the calling
-    thread. Not padded, a block's product is computed where it goes."""
+    padded by `padding` (or into their phases, the padded planes' copy for
+    a strided convolution, _Padding). For images too few rows high for
+    _row_blocks (14 x 14, 7 x 7): computed whole, the product was copied
+    into the padded tensor's interior, and the borders filled, on the
+    calling thread. Not padded, a block's product is computed where it
+    goes."""
     height, width = out_sizes
     out_elem = ir.RankedTensorType(into.type).element_type
     filters, depth = ir.RankedTensorType(weights.type).shape
@@ -343,11 +366,14 @@ def _filter_blocks(weights: ir.Value, columns: ir.Value, out_sizes: list[int], b
     if padding is not None:
         with padding.pad.location:
             value = arith.ConstantOp(padding.value.type, padding.value).result
+    phases = padding is not None and padding.phases is not None
     loop = scf.ForallOp([0], [filters // block], [1], [into])
     with ir.InsertionPoint(loop.body):
         first = size_mul(loop.induction_variables[0], block)
-        planes = extract_slice(loop.inner_iter_args[0], [first, 0, 0], planes_sizes,
-                               tensor_type(planes_sizes, out_elem))
+        shared = loop.inner_iter_args[0]
+        planes_t = tensor_type(planes_sizes, out_elem)
+        planes = empty(planes_t, planes_sizes) if phases else extract_slice(shared, [first, 0, 0], planes_sizes,
+                                                                            planes_t)
         where = None
         if padding is not None:
             planes = filled_borders(planes, value, [0, top, left], [0, bottom, right], [block, height, width],
@@ -361,11 +387,38 @@ def _filter_blocks(weights: ir.Value, columns: ir.Value, out_sizes: list[int], b
         if finish is not None:
             product = finish(product, part=(0, first, block))
         planes = insert_slice(product, planes, [0, top, left], [block, height, width])
+        at, sizes = [first, 0, 0], planes_sizes
+        if phases:
+            planes, at, sizes = _planes_into_phases(planes, first, padding.stride(), shared)
         with ir.InsertionPoint(loop.terminator().block):
-            dynamic, static = split_sizes([first, 0, 0])
-            tensor.ParallelInsertSliceOp(planes, loop.inner_iter_args[0], dynamic, [], [], static, planes_sizes,
-                                         [1, 1, 1])
+            dynamic, static = split_sizes(at)
+            tensor.ParallelInsertSliceOp(planes, shared, dynamic, [], [], static, sizes, [1] * len(sizes))
     return loop.results[0]
+
+
+def _planes_into_phases(planes: ir.Value, first: ir.Value, stride: list[int], phases: ir.Value):
+    """A block of filters' padded planes [F', H', W'] split into their
+    phases, written into the block's part of `phases` (the image's
+    [F, s_h, s_w, H' / s_h, W' / s_w]): the value, offsets and sizes to
+    insert."""
+    t = ir.RankedTensorType(phases.type)
+    sizes = [ir.RankedTensorType(planes.type).shape[0]] + t.shape[1:]
+    part = extract_slice(phases, [first, 0, 0, 0, 0], sizes, tensor_type(sizes, t.element_type))
+    return _in_phases(planes, stride, part), [first, 0, 0, 0, 0], sizes
+
+
+def _in_phases(x: ir.Value, stride: list[int], into: ir.Value) -> ir.Value:
+    """x [C, S...] as its phases [C, s..., S / s...] (stride_phases), into `into`."""
+    result = stride_phases(_with_unit_dim(x), stride, _with_unit_dim(into))
+    rank = ir.RankedTensorType(into.type).rank
+    return tensor.CollapseShapeOp(into.type, result, [[0, 1]] + [[d + 1] for d in range(1, rank)]).result
+
+
+def _with_unit_dim(v: ir.Value) -> ir.Value:
+    """v [D...] (static) as [1, D...]."""
+    t = ir.RankedTensorType(v.type)
+    return tensor.ExpandShapeOp(tensor_type([1] + t.shape, t.element_type), v,
+                                [[0, 1]] + [[d + 1] for d in range(1, t.rank)], [], [1] + t.shape).result
 
 
 def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int], rows: int, elem: ir.Type,
@@ -374,29 +427,38 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
     rows of the output, an scf.forall (each thread takes blocks), each
     block's columns from `columns_of` (first row, rows), finished by
     `finish` (the epilogue on those rows) and written into `into`, the
-    image's [F, H, W] padded by `padding`. Each block writes its rows'
-    borders too; the rows of the borders above and below are filled first.
-    A padded output's rows are apart in memory: computed whole, the product
-    went to a buffer of its own, copied into the padded tensor's interior
-    on one thread (a tenth of MobileNetV3-large's 1 x 1 convolutions' time
-    at 2 threads), and the borders' columns, filled on their own, were a
-    store a row apart each (EfficientNet-B0: 4 % at 1 thread, 6 % at 2).
-    A block of one row is computed where it goes; one of several rows (not
-    one run of memory there) is copied there while it is in cache."""
+    image's [F, H, W] padded by `padding` (or its phases, the padded
+    tensor's copy for a strided convolution, _Padding). Each block writes
+    its rows' borders too; the rows of the borders above and below are
+    filled first. A padded output's rows are apart in memory: computed
+    whole, the product went to a buffer of its own, copied into the padded
+    tensor's interior on one thread (a tenth of MobileNetV3-large's 1 x 1
+    convolutions' time at 2 threads), and the borders' columns, filled on
+    their own, were a store a row apart each (EfficientNet-B0: 4 % at 1
+    thread, 6 % at 2). A block of one row is computed where it goes; one
+    of several rows (not one run of memory there), or one going into
+    phases, is copied there while it is in cache."""
     height, width = out_sizes
     out_elem = ir.RankedTensorType(into.type).element_type
     (top, left), (bottom, right) = padding.low, padding.high
     padded_width = left + width + right
     with padding.pad.location:
         value = arith.ConstantOp(padding.value.type, padding.value).result
-    into = filled_borders(into, value, [0, top, 0], [0, bottom, 0], [filters, height, padded_width],
-                          [filters, top + height + bottom, padded_width])
+    border_rows = list(range(top)) + list(range(top + height, top + height + bottom))
+    if padding.phases is None:
+        into = filled_borders(into, value, [0, top, 0], [0, bottom, 0], [filters, height, padded_width],
+                              [filters, top + height + bottom, padded_width])
+    else:
+        into = _filled_phase_rows(into, value, border_rows, padding.stride())
     loop = scf.ForallOp([0], [height // rows], [1], [into])
     with ir.InsertionPoint(loop.body):
         first = size_mul(loop.induction_variables[0], rows)
+        shared = loop.inner_iter_args[0]
         block_at = [0, size_add(first, top), 0]
         block_sizes = [filters, rows, padded_width]
-        block = extract_slice(loop.inner_iter_args[0], block_at, block_sizes, tensor_type(block_sizes, out_elem))
+        block_t = tensor_type(block_sizes, out_elem)
+        block = (extract_slice(shared, block_at, block_sizes, block_t) if padding.phases is None
+                 else empty(block_t, block_sizes))
         block = filled_borders(block, value, [0, 0, left], [0, 0, right], [filters, rows, width], block_sizes)
         columns = columns_of(first, rows)
         t = tensor_type([filters, rows * width], elem)
@@ -410,11 +472,41 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
             # As `where` was cut: bufferization then sees the product written in place.
             product = tensor.CollapseShapeOp(t, product, [[0], [1, 2]]).result
         block = insert_slice(product, block, [0, 0, left], [filters, rows, width])
+        inserts = [(block, block_at, block_sizes)]
+        if padding.phases is not None:
+            inserts = [_row_into_phases(block, r, size_add(first, top + r), padding.stride(), shared)
+                       for r in range(rows)]
         with ir.InsertionPoint(loop.terminator().block):
-            dynamic, static = split_sizes(block_at)
-            tensor.ParallelInsertSliceOp(block, loop.inner_iter_args[0], dynamic, [], [], static, block_sizes,
-                                         [1, 1, 1])
+            for value_, at, sizes in inserts:
+                dynamic, static = split_sizes(at)
+                tensor.ParallelInsertSliceOp(value_, shared, dynamic, [], [], static, sizes, [1] * len(sizes))
     return loop.results[0]
+
+
+def _row_into_phases(block: ir.Value, r: int, row: Size, stride: list[int], phases: ir.Value):
+    """Row r of a block ([F, rows, W']), padded row `row` of the image,
+    split into its phases, written into its row of `phases` (the image's
+    [F, s_h, s_w, H' / s_h, W' / s_w]): the value, offsets and sizes to
+    insert."""
+    t = ir.RankedTensorType(phases.type)
+    filters, width = t.shape[0], ir.RankedTensorType(block.type).shape[2]
+    at = [0, size_mod(row, stride[0]), 0, size_floordiv(row, stride[0]), 0]
+    sizes = [filters, 1, stride[1], 1, width // stride[1]]
+    part = extract_slice(phases, at, sizes, tensor_type([filters, stride[1], width // stride[1]], t.element_type))
+    row_t = tensor_type([filters, width], t.element_type)
+    return _in_phases(extract_slice(block, [0, r, 0], [filters, 1, width], row_t), stride[1:], part), at, sizes
+
+
+def _filled_phase_rows(phases: ir.Value, value: ir.Value, rows: list[int], stride: list[int]) -> ir.Value:
+    """`phases` (an image's [F, s_h, s_w, H' / s_h, W' / s_w]) with padded
+    rows `rows` of the image filled with `value`."""
+    t = ir.RankedTensorType(phases.type)
+    for row in rows:
+        at = [0, row % stride[0], 0, row // stride[0], 0]
+        sizes = [t.shape[0], 1] + t.shape[2:3] + [1] + t.shape[4:]
+        part = extract_slice(phases, at, sizes, tensor_type(sizes, t.element_type))
+        phases = insert_slice(linalg.fill(value, outs=[part]), phases, at, sizes)
+    return phases
 
 
 def _shifted_products(image: ir.Value, w: ir.Value, dilation: list[int], out_sizes: list[Size]) -> ir.Value:

@@ -1216,12 +1216,12 @@ _conv_epilogue_case("conv2d_1x1_filter_blocks_residual_relu_f32", 1, 1, 0, inp=(
 _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
 
 
-def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3):
+def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1):
     """A convolution of constant weights, its bias add and ReLU, then a
     depthwise convolution (`depthwise` x `depthwise`) that pads it (an
     inverted residual block): conv-to-matmul computes the first by blocks
     of rows or of filters, in threads, into the padded tensor, borders
-    included."""
+    included (with a depthwise stride, into the padded tensor's phases)."""
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     w = rng.standard_normal((filters, inp[1], kernel, kernel)).astype(np.float32)
     dw = rng.standard_normal((filters, 1, depthwise, depthwise)).astype(np.float32)
@@ -1230,6 +1230,8 @@ def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3):
     size = [(n + 2 * (kernel // 2) - kernel) // stride + 1 for n in inp[2:]]
     xt, yt, bt = t(dyn(inp, {0}), "f32"), t(dyn([inp[0], filters, *size], {0}), "f32"), f"tensor<1x{filters}x1x1xf32>"
     wt, dwt = t(dims(w.shape), "f32"), t(dims(dw.shape), "f32")
+    out_size = [(n + 2 * half - depthwise) // depthwise_stride + 1 for n in size]
+    out_t = t(dyn([inp[0], filters, *out_size], {0}), "f32")
     conv = "dilation = [1, 1], input_dilation = [1, 1]"
     lines = ["%c0 = arith.constant 0 : index",
              f"%w = tcp.const {{value = {_dense(w)} : {wt}}} : {wt}",
@@ -1242,9 +1244,10 @@ def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3):
              f"%bb = tcp.broadcast %b, %n, %h, %v {{axes = [0, 2, 3]}} : {bt}, index, index, index -> {yt}",
              f"%s = tcp.add %y, %bb : {yt}, {yt} -> {yt}",
              f"%r = tcp.clamp %s {{min_float = 0.0 : f32}} : {yt} -> {yt}",
-             f"%out = tcp.conv %r, %dw {{stride = [1, 1], {conv}, padding_low = [{half}, {half}], "
-             f"padding_high = [{half}, {half}], groups = {filters} : i64}} : {yt}, {dwt} -> {yt}"]
-    _conv.add(name, func(name, [("x", xt)], lines, [("out", yt)]),
+             f"%out = tcp.conv %r, %dw {{stride = [{depthwise_stride}, {depthwise_stride}], {conv}, "
+             f"padding_low = [{half}, {half}], padding_high = [{half}, {half}], groups = {filters} : i64}} : "
+             f"{yt}, {dwt} -> {out_t}"]
+    _conv.add(name, func(name, [("x", xt)], lines, [("out", out_t)]),
               lambda rng: [random_array("f32", inp, rng, edges=False)], tol=accumulated("f32"))
 
 
@@ -1257,6 +1260,14 @@ _padded_conv_case("conv2d_1x1_wide_rows_into_padding_f32", (2, 8, 8, 160), 32, 1
 _padded_conv_case("conv2d_strided_into_padding_f32", (1, 3, 64, 64), 32, 3, 2)
 _padded_conv_case("conv2d_1x1_filter_blocks_into_padding_f32", (2, 64, 7, 7), 128, 1, 1, depthwise=5)
 _padded_conv_case("conv2d_strided_filter_blocks_into_padding_f32", (1, 16, 14, 14), 64, 3, 2)
+# A depthwise convolution of stride 2 reads its padded input's phases,
+# which the blocks write: rows of 4, of 1, whole planes (padded by 2 for
+# 5 x 5), and planes of 7 x 7 padded to whole strides (1 above, 2 below).
+_padded_conv_case("conv2d_1x1_into_phases_f32", (2, 16, 32, 32), 32, 1, 1, depthwise_stride=2)
+_padded_conv_case("conv2d_1x1_wide_rows_into_phases_f32", (2, 8, 8, 160), 32, 1, 1, depthwise_stride=2)
+_padded_conv_case("conv2d_1x1_filter_blocks_into_phases_f32", (2, 64, 14, 14), 128, 1, 1, depthwise=5,
+                  depthwise_stride=2)
+_padded_conv_case("conv2d_1x1_odd_filter_blocks_into_phases_f32", (2, 64, 7, 7), 128, 1, 1, depthwise_stride=2)
 
 
 # An input smaller than the (dilated) kernel: no window fits, the output's

@@ -31,8 +31,8 @@ from ...dialects import tcp
 from ..pattern_list import PatternList
 from ...linalg_builders import (
     PARALLEL, REDUCTION, Size, as_index, dim_of, elementwise, empty, filled, generic, multiply, pad,
-    size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes, structured, tensor_type, widened,
-    widened_multiply_add, zero,
+    size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes, stride_phases, structured,
+    tensor_type, widened, widened_multiply_add, zero,
 )
 
 PATTERNS = PatternList()
@@ -130,7 +130,7 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     the contiguous row reads of every offset (a reduction loop over the
     kernel, innermost or not, it turns into gathers), and elementwise fusion
     merges the bias and activation that follow. With a stride, x (padded to
-    whole strides) is first copied into its phases (_phases), where each
+    whole strides) is first copied into its phases (stride_phases), where each
     offset's window is contiguous: read in x, every other element, LLVM
     gathered them (EfficientNet-B0's 3 x 3 and 5 x 5 convolutions of
     stride 2 took a quarter of its time)."""
@@ -213,29 +213,9 @@ def _tap_windows(x: ir.Value, kernel: list[int], stride: list[int], dilation: li
     sizes then whole strides) contiguous slices of its phases, copied once."""
     offsets = [[t * dl for t, dl in zip(tap, dilation)] for tap in itertools.product(*(range(k) for k in kernel))]
     if any(s > 1 for s in stride):
-        phases = _phases(x, stride)
+        phases = stride_phases(x, stride)
         return [_phase_window(phases, offset, stride, sizes) for offset in offsets]
     return [_window(x, offset, sizes, stride) for offset in offsets]
-
-
-def _phases(x: ir.Value, stride: list[int]) -> ir.Value:
-    """x [N, C, S...] (each S a multiple of its stride s) as its phases
-    [N, C, s..., S / s...]: phases[n, c, p..., i...] = x[n, c, i * s + p...]."""
-    spatial = len(stride)
-    sizes = _sizes(x)
-    shape = sizes[:2] + list(stride) + [size_floordiv(n, s) for n, s in zip(sizes[2:], stride)]
-    d = ir.AffineDimExpr.get
-    loops = 2 + 2 * spatial
-    # Loops [n, c, p..., i..., p_last]: the last dim's phase innermost, so
-    # that a row of x is read contiguously and split into its phases (vector
-    # shuffles); with that phase outside, each element was read alone, its
-    # neighbour `s` floats away.
-    phase = [2 + i for i in range(spatial - 1)] + [loops - 1]
-    index = [2 + spatial - 1 + i for i in range(spatial)]
-    x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(index[i]) * stride[i] + d(phase[i]) for i in range(spatial)])
-    out_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(p) for p in phase] + [d(i) for i in index])
-    init = empty(tensor_type(shape, ir.RankedTensorType(x.type).element_type), shape)
-    return structured([x], [init], [x_map, out_map], [PARALLEL] * loops, lambda v, _: [v])[0]
 
 
 def _phase_window(phases: ir.Value, offsets: list[int], stride: list[int], sizes: list[Size]) -> ir.Value:

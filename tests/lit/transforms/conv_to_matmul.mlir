@@ -336,6 +336,56 @@ func.func @projection_filter_blocks(%x: tensor<1x96x7x7xf32>, %w: tensor<160x96x
 
 // -----
 
+#x_phases = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3 * 2 + d2, d4 * 2 + d5)>
+#phases = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5, d3, d4)>
+
+// A padded output copied into its phases (a depthwise convolution of
+// stride 2 reads them): the blocks make the phases instead of the padded
+// tensor. The border rows above and below are filled in their phase rows
+// (padded row 33 is row 16 of phase 1); each block of 4 rows, its
+// borders filled, finished into a block of its own, splits each row into
+// its 2 column phases where it goes: padded row 4 b + 1 + r is row
+// (4 b + 1 + r) / 2 of phase (4 b + 1 + r) mod 2.
+// CHECK-LABEL: func.func @padded_phases
+// CHECK-NOT: tensor.pad
+// CHECK: tensor.empty() : tensor<1x32x2x2x17x17xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 0, 0] [32, 1, 2, 1, 17] [1, 1, 1, 1, 1]
+// CHECK: %[[FILLED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 1, 0, 16, 0] [32, 1, 2, 1, 17] [1, 1, 1, 1, 1]
+// CHECK: scf.forall (%[[B:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[FILLED]])
+// CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %c4 : index
+// CHECK: %[[BLOCK:.*]] = tensor.empty() : tensor<32x4x34xf32>
+// CHECK: linalg.matmul
+// CHECK: %[[DONE:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 1] [32, 4, 32] [1, 1, 1]
+// CHECK: %[[ROW:.*]] = arith.addi %[[FIRST]], %c1 : index
+// CHECK: %[[P:.*]] = arith.remui %[[ROW]], %c2 : index
+// CHECK: %[[I:.*]] = arith.floordivsi %[[ROW]], %c2 : index
+// CHECK: %[[TO:.*]] = tensor.extract_slice %[[DEST]][0, %[[P]], 0, %[[I]], 0] [32, 1, 2, 1, 17] [1, 1, 1, 1, 1] : tensor<32x2x2x17x17xf32> to tensor<32x2x17xf32>
+// CHECK: %[[FROM:.*]] = tensor.extract_slice %[[DONE]][0, 0, 0] [32, 1, 34] [1, 1, 1] : tensor<32x4x34xf32> to tensor<32x34xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x32x34xf32>) outs(%{{.*}} : tensor<1x32x2x17xf32>)
+// CHECK-COUNT-3: tcp_aot.stride_phases
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %{{.*}} into %[[DEST]][0, %[[P]], 0, %[[I]], 0] [32, 1, 2, 1, 17] [1, 1, 1, 1, 1] : tensor<32x2x17xf32> into tensor<32x2x2x17x17xf32>
+// CHECK-COUNT-3: tensor.parallel_insert_slice
+// CHECK-NOT: tcp_aot.stride_phases
+func.func @padded_phases(%x: tensor<1x16x32x32xf32>, %w: tensor<32x16x1x1xf32>) -> tensor<1x32x2x2x17x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x16x32x32xf32>, tensor<32x16x1x1xf32>) outs(%init : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %p = tensor.pad %0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x32x32x32xf32> to tensor<1x32x34x34xf32>
+  %pe = tensor.empty() : tensor<1x32x2x2x17x17xf32>
+  %ph = linalg.generic {indexing_maps = [#x_phases, #phases], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%p : tensor<1x32x34x34xf32>) outs(%pe : tensor<1x32x2x2x17x17xf32>) attrs = {tcp_aot.stride_phases} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x32x2x2x17x17xf32>
+  return %ph : tensor<1x32x2x2x17x17xf32>
+}
+
+// -----
+
 // Too little work for threads (8 x 8 x 32 x 32 multiply-adds): the image's
 // product is one, as when the output is not padded.
 // CHECK-LABEL: func.func @padded_small
