@@ -172,13 +172,15 @@ CONV_MODEL = textwrap.dedent('''
             torch.nn.Conv2d(8, 8, 3, groups=8, bias=False), torch.nn.BatchNorm2d(8),
             # Weights the float32 micro-kernel takes as A, packed once: 13
             # filters (a partial block of 8 rows), a 3x3 kernel's taps 9
-            # floats apart, 300 channels (two depth blocks of 256).
+            # floats apart, 300 channels (two depth blocks of 256); 81 and
+            # 97 columns (9 x 9 and 9 rows of 11), whose last 17 and 1 a
+            # half tile and a column tile take.
             torch.nn.Conv2d(8, 300, 1), torch.nn.ReLU(), torch.nn.Conv2d(300, 13, 3, padding=1))
         randomize_batch_norms(net)
         return net.eval()
 
     def loader():
-        return TorchLoaderOutput(model=make(), inputs=[torch.randn(2, 3, 10, 10)])
+        return TorchLoaderOutput(model=make(), inputs=[torch.randn(2, 3, 11, 11)])
 ''')
 
 
@@ -281,7 +283,7 @@ def test_batch_norms_folded_into_convolutions_follow_swapped_weights(tmp_path, t
     assert "tcp.sqrt" not in tcp and "tcp.sub" not in tcp and "tcp.mul" not in tcp
     kinds = {e.name: e.kind for e in WeightsFile(files["weights"]).layout.entries}
     assert kinds["0.weight:mul"] == DERIVED and kinds["3.weight:mul"] == DERIVED
-    x = torch.randn(2, 3, 10, 10, generator=torch.Generator().manual_seed(5))
+    x = torch.randn(2, 3, 11, 11, generator=torch.Generator().manual_seed(5))
 
     def eager_conv(net):
         with torch.no_grad():

@@ -800,6 +800,30 @@ TCP_AOT_F32_TILES(tcp_aot_f32_tile, 2, lda, a_step)
 TCP_AOT_F32_TILES(tcp_aot_f32_packed_a_half_tile, 1, 1, TCP_AOT_F32_ROWS)
 TCP_AOT_F32_TILES(tcp_aot_f32_half_tile, 1, lda, a_step)
 
+// A block's last columns when at most FEW are left (the 49th of a 7 x 7
+// image, 4 of 196) and A is packed: per step of K, its 8 values of the
+// block's rows (one 8-float load) times each column's element of B,
+// broadcast, one 8-lane multiply-add per column. A half tile did 16
+// columns' multiply-adds for them (ResNet-50's 7 x 7 1 x 1 convolutions:
+// 64 columns' work for 49). Each sum is accumulated in the order a tile's
+// is, so the results are the same bits.
+enum { TCP_AOT_F32_FEW = 8 };
+typedef float tcp_aot_v8 __attribute__((vector_size(32), aligned(4)));
+__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_f32_packed_a_columns(
+    const float *a, const float *b, int64_t ldb, float *c, int64_t ldc, int64_t rows, int64_t cols, int64_t depth,
+    const char *ahead, int64_t ahead_lines, bool from_zero) {
+  _Pragma("clang fp contract(fast)") tcp_aot_v8 acc[TCP_AOT_F32_FEW] = {};
+  for (int64_t i = 0; i < rows && !from_zero; ++i)
+    for (int64_t j = 0; j < cols; ++j) acc[j][i] = c[i * ldc + j];
+  for (int64_t p = 0; p < depth; ++p) {
+    if (p % 8 == 0 && p / 8 < ahead_lines) __builtin_prefetch(ahead + p / 8 * 64, 0, 2);
+    tcp_aot_v8 x = *(const tcp_aot_v8 *)(a + p * TCP_AOT_F32_ROWS);
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < TCP_AOT_F32_FEW; ++j) if (j < cols) acc[j] += x * b[p * ldb + j];
+  }
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j) c[i * ldc + j] = acc[j][i];
+}
+
 // Whether the tiles read B in place, rows `ldb` floats apart, rather than
 // packed as the kernel goes: B is not a weight (a convolution's image, read
 // by every block of filters, whose packing at each kernel offset took 6 %
@@ -860,6 +884,17 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
                                                                                : lines_per_tile;
         ahead.next += 64 * ahead_lines;
         bool from_zero = !accumulate && d0 == 0;
+        // Packed A's last 17 to 24 columns: a half tile, then the few left.
+        int64_t half = TCP_AOT_BLOCK / 2;
+        if (a_packed && cols > half && cols <= half + TCP_AOT_F32_FEW) {
+          halves[rows](a_at, lda, a_step, b_at, b_stride, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
+          b_at += half, c_at += half, cols -= half, ahead_lines = 0;
+        }
+        if (a_packed && cols <= TCP_AOT_F32_FEW) {
+          tcp_aot_f32_packed_a_columns(a_at, b_at, b_stride, c_at, ldc, rows, cols, depth, ahead_at, ahead_lines,
+                                       from_zero);
+          continue;
+        }
         const tcp_aot_f32_tile *tile = cols <= TCP_AOT_BLOCK / 2 ? halves : tiles;
         if (cols == TCP_AOT_BLOCK || cols == TCP_AOT_BLOCK / 2) {
           tile[rows](a_at, lda, a_step, b_at, b_stride, c_at, ldc, depth, ahead_at, ahead_lines, from_zero);
