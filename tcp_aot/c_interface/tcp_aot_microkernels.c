@@ -818,7 +818,9 @@ __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void
   for (int64_t p = 0; p < depth; ++p) {
     if (p % 8 == 0 && p / 8 < ahead_lines) __builtin_prefetch(ahead + p / 8 * 64, 0, 2);
     tcp_aot_v8 x = *(const tcp_aot_v8 *)(a + p * TCP_AOT_F32_ROWS);
-    _Pragma("clang loop unroll(full)") for (int j = 0; j < TCP_AOT_F32_FEW; ++j) if (j < cols) acc[j] += x * b[p * ldb + j];
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < TCP_AOT_F32_FEW; ++j) {
+      if (j < cols) acc[j] += x * b[p * ldb + j];
+    }
   }
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < cols; ++j) c[i * ldc + j] = acc[j][i];
