@@ -214,6 +214,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "collapse-contiguous-loops": PythonPass(
         "tcp_aot.transforms.collapse_loops", "collapse_contiguous_loops",
         "Iterate as one loop the adjacent loops of an elementwise generic that every operand reads as one run"),
+    "collapse-expanded-elementwise": PythonPass(
+        "tcp_aot.transforms.collapse_loops", "collapse_expanded_elementwise",
+        "Iterate an elementwise generic of expand_shapes' results over the collapsed dims, its result expanded after"),
     "mark-parallel": PythonPass(
         "tcp_aot.transforms.parallel", "mark_parallel",
         "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
@@ -319,6 +322,10 @@ PIPELINES: dict[str, list[str]] = {
         "asserts-to-stderr",
         "canonicalize", "cse",
         "fence-costly-broadcast-sources",
+        "linalg-fuse-elementwise-ops",
+        # Then fused across a linear layer's reshape of its output.
+        "collapse-expanded-elementwise",
+        "canonicalize",
         "linalg-fuse-elementwise-ops",
         "drop-fusion-fences",
         "add-output-dims-functions",
