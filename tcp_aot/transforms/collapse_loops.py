@@ -79,7 +79,8 @@ def collapse_expanded_elementwise(root: ir.Operation) -> None:
         identity = list(range(len(iterators)))
         expanded = [v.owner.operation for v in op.operands[:-1] if _is_expand(v)]
         groups = reassociation_of(expanded[0]) if expanded else None
-        if (groups is None or len(groups) == len(iterators) or not groups_fit(maps, groups)
+        if (groups is None or len(groups) == len(iterators) or [d for g in groups for d in g] != identity
+                or not groups_fit(maps, groups)
                 or any(_is_expand(v) and dims != identity for v, dims in zip(op.operands, maps))
                 or any(reassociation_of(e) != groups for e in expanded)
                 or not all(_is_expand(v) or _reads_groups_alone(dims, groups)

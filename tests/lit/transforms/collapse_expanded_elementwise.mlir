@@ -104,3 +104,24 @@ func.func @expanded_broadcast(%v: tensor<6xf32>, %n: index) -> tensor<?x2x3xf32>
   } -> tensor<?x2x3xf32>
   return %b : tensor<?x2x3xf32>
 }
+
+// -----
+
+#id1 = affine_map<(d0) -> (d0)>
+
+// Left alone: a scalar expanded to [1] (a reassociation of no groups).
+// CHECK-LABEL: func.func @expanded_scalar
+// CHECK:       tensor.expand_shape %arg0 [] output_shape [1]
+// CHECK:       linalg.generic
+func.func @expanded_scalar(%s: tensor<f32>) -> tensor<1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %x = tensor.expand_shape %s [] output_shape [1] : tensor<f32> into tensor<1xf32>
+  %e = tensor.empty() : tensor<1xf32>
+  %r = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
+      ins(%x : tensor<1xf32>) outs(%e : tensor<1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1xf32>
+  return %r : tensor<1xf32>
+}
