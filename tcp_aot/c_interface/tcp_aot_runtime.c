@@ -181,12 +181,15 @@ __attribute__((destructor)) static void tcp_aot_free_kept(void) {
   tcp_aot_n_kept = 0;
 }
 
-int omp_in_parallel(void);
+int omp_get_level(void);
 TCP_AOT_HIDDEN void *_mlir_memref_to_llvm_alloc(size_t size) {
   // In a parallel loop (worker threads, and the calling thread while it
   // takes part), plain malloc: the pool and the tracking are the calling
-  // thread's alone, and nothing in parallel loops can fail a call.
-  tcp_aot_call *call = omp_in_parallel() ? NULL : tcp_aot_current;
+  // thread's alone, and nothing in parallel loops can fail a call. A loop
+  // that runs on one thread is one too (omp_in_parallel says no there:
+  // with 1 thread, such a loop's allocations took pool bytes that
+  // F__pool_bytes does not count, and the call failed).
+  tcp_aot_call *call = omp_get_level() > 0 ? NULL : tcp_aot_current;
   if (call && call->pool) {
     size_t start = (call->pool_used + TCP_AOT_POOL_ALIGNMENT - 1) & ~(size_t)(TCP_AOT_POOL_ALIGNMENT - 1);
     if (start > call->pool_bytes || size > call->pool_bytes - start)

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from torch_mlir import ir
 
+import tcp_aot
 from support import compile_tcp
 from tcp_aot.context import make_context
 from tcp_aot.interpreter import Interpreter
@@ -150,3 +151,20 @@ def test_same_bits_with_any_thread_count(library, reference, case):
     with context:
         (want,) = interpreter.run(name, args)
     np.testing.assert_allclose(results[1], want, rtol=1e-4, atol=1e-4)
+
+
+def test_a_pool_of_pool_bytes_serves_any_thread_count(library):
+    """Parallel loops allocate with malloc, not from a caller's pool
+    (F__pool_bytes leaves their allocations out), on one thread too: a
+    block written into phases takes a buffer of its own in its loop, and
+    with 1 thread the loop took it from the pool, too small by it."""
+    program = tcp_aot.load(library.path)
+    for name in ("padded_phases", "padded_rows"):
+        fn = program.functions[name]
+        args = inputs(SHAPES[name])
+        pool = np.empty(fn.pool_bytes([a.shape for a in args]), np.uint8)
+        expected = fn(*args)
+        for n in (1, 2):
+            program.set_num_threads(n)
+            np.testing.assert_array_equal(fn(*args, pool=pool), expected)
+    program.set_num_threads(1)
