@@ -216,6 +216,11 @@ class _Padding:
         shape = ir.RankedTensorType(self.phases.results[0].type).shape
         return shape[2:2 + len(self.low)]
 
+    def constant(self) -> ir.Value:
+        """The value it pads with, made here."""
+        with self.pad.location:
+            return arith.ConstantOp(self.value.type, self.value).result
+
 
 def _padding(v: ir.Value) -> _Padding | None:
     """The padding of v when its only use is a tensor.pad of _Padding's kind."""
@@ -363,9 +368,7 @@ def _filter_blocks(weights: ir.Value, columns: ir.Value, out_sizes: list[int], b
     filters, depth = ir.RankedTensorType(weights.type).shape
     (top, left), (bottom, right) = ([0, 0], [0, 0]) if padding is None else (padding.low, padding.high)
     planes_sizes = [block, top + height + bottom, left + width + right]
-    if padding is not None:
-        with padding.pad.location:
-            value = arith.ConstantOp(padding.value.type, padding.value).result
+    value = padding.constant() if padding is not None else None
     phases = padding is not None and padding.phases is not None
     loop = scf.ForallOp([0], [filters // block], [1], [into])
     with ir.InsertionPoint(loop.body):
@@ -387,12 +390,10 @@ def _filter_blocks(weights: ir.Value, columns: ir.Value, out_sizes: list[int], b
         if finish is not None:
             product = finish(product, part=(0, first, block))
         planes = insert_slice(product, planes, [0, top, left], [block, height, width])
-        at, sizes = [first, 0, 0], planes_sizes
+        insert = (planes, [first, 0, 0], planes_sizes)
         if phases:
-            planes, at, sizes = _planes_into_phases(planes, first, padding.stride(), shared)
-        with ir.InsertionPoint(loop.terminator().block):
-            dynamic, static = split_sizes(at)
-            tensor.ParallelInsertSliceOp(planes, shared, dynamic, [], [], static, sizes, [1] * len(sizes))
+            insert = _planes_into_phases(planes, first, padding.stride(), shared)
+        _insert_in_parallel(loop, [insert])
     return loop.results[0]
 
 
@@ -442,8 +443,7 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
     out_elem = ir.RankedTensorType(into.type).element_type
     (top, left), (bottom, right) = padding.low, padding.high
     padded_width = left + width + right
-    with padding.pad.location:
-        value = arith.ConstantOp(padding.value.type, padding.value).result
+    value = padding.constant()
     border_rows = list(range(top)) + list(range(top + height, top + height + bottom))
     if padding.phases is None:
         into = filled_borders(into, value, [0, top, 0], [0, bottom, 0], [filters, height, padded_width],
@@ -476,11 +476,18 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
         if padding.phases is not None:
             inserts = [_row_into_phases(block, r, size_add(first, top + r), padding.stride(), shared)
                        for r in range(rows)]
-        with ir.InsertionPoint(loop.terminator().block):
-            for value_, at, sizes in inserts:
-                dynamic, static = split_sizes(at)
-                tensor.ParallelInsertSliceOp(value_, shared, dynamic, [], [], static, sizes, [1] * len(sizes))
+        _insert_in_parallel(loop, inserts)
     return loop.results[0]
+
+
+def _insert_in_parallel(loop, inserts: list[tuple[ir.Value, list[Size], list[int]]]) -> None:
+    """Each (value, offsets, sizes) inserted into the scf.forall's shared
+    tensor by its terminator (unit strides)."""
+    with ir.InsertionPoint(loop.terminator().block):
+        for value, at, sizes in inserts:
+            dynamic, static = split_sizes(at)
+            tensor.ParallelInsertSliceOp(value, loop.inner_iter_args[0], dynamic, [], [], static, sizes,
+                                         [1] * len(sizes))
 
 
 def _row_into_phases(block: ir.Value, r: int, row: Size, stride: list[int], phases: ir.Value):
