@@ -74,9 +74,9 @@ def collapse_expanded_elementwise(root: ir.Operation) -> None:
             continue
         maps = operand_dims(op)
         iterators = [str(it) for it in op.opview.iterator_types]
-        if maps is None or maps[-1] != list(range(len(iterators))) or any(it != _PARALLEL for it in iterators):
-            continue
         identity = list(range(len(iterators)))
+        if maps is None or maps[-1] != identity or any(it != _PARALLEL for it in iterators):
+            continue
         expanded = [v.owner.operation for v in op.operands[:-1] if _is_expand(v)]
         groups = reassociation_of(expanded[0]) if expanded else None
         if (groups is None or len(groups) == len(iterators) or [d for g in groups for d in g] != identity

@@ -444,11 +444,11 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
     (top, left), (bottom, right) = padding.low, padding.high
     padded_width = left + width + right
     value = padding.constant()
-    border_rows = list(range(top)) + list(range(top + height, top + height + bottom))
     if padding.phases is None:
         into = filled_borders(into, value, [0, top, 0], [0, bottom, 0], [filters, height, padded_width],
                               [filters, top + height + bottom, padded_width])
     else:
+        border_rows = list(range(top)) + list(range(top + height, top + height + bottom))
         into = _filled_phase_rows(into, value, border_rows, padding.stride())
     loop = scf.ForallOp([0], [height // rows], [1], [into])
     with ir.InsertionPoint(loop.body):
@@ -508,9 +508,9 @@ def _filled_phase_rows(phases: ir.Value, value: ir.Value, rows: list[int], strid
     """`phases` (an image's [F, s_h, s_w, H' / s_h, W' / s_w]) with padded
     rows `rows` of the image filled with `value`."""
     t = ir.RankedTensorType(phases.type)
+    sizes = [t.shape[0], 1] + t.shape[2:3] + [1] + t.shape[4:]
     for row in rows:
         at = [0, row % stride[0], 0, row // stride[0], 0]
-        sizes = [t.shape[0], 1] + t.shape[2:3] + [1] + t.shape[4:]
         part = extract_slice(phases, at, sizes, tensor_type(sizes, t.element_type))
         phases = insert_slice(linalg.fill(value, outs=[part]), phases, at, sizes)
     return phases
