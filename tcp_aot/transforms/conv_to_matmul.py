@@ -2,8 +2,10 @@
 static weight) becomes matrix products per image, so that it runs through
 the matmul schedule's register tiles. Two forms:
 
-* Shifted products (stride 1, at least `shifted-min-channels` channels): with
-  the image's positions numbered over its padded grid (row-major, so an
+* Shifted products (stride 1, at least `shifted-min-channels` channels;
+  where a micro-kernel computes the products, an image whose im2col copy
+  would exceed `im2col-max-bytes`): with the image's positions numbered
+  over its padded grid (row-major, so an
   output position and the input it reads at kernel offset k are a constant
   distance apart), one product per kernel offset accumulates
 
@@ -22,8 +24,9 @@ the matmul schedule's register tiles. Two forms:
 
   where column p of columns(x[n]) holds the input window of output position
   p (a copy; a 1x1 stride-1 convolution reads the image as it is). Used for
-  strided convolutions, and for few channels, where each shifted product
-  would be too shallow to keep register tiles busy while the copy is small;
+  strided convolutions, for few channels, where each shifted product
+  would be too shallow to keep register tiles busy while the copy is small,
+  for small images (their dropped columns cost more than the copy);
   and for int8 ones into int32 (quantized), whose products the micro-kernel
   computes (microkernels.py): it takes the weight's rows whole.
 
@@ -85,6 +88,14 @@ class ConvToMatmulOptions:
     # register tile is loaded and stored once per kernel offset for C steps
     # of FMAs): im2col's copy is then cheaper.
     shifted_min_channels: int = 8
+    # Where the micro-kernel computes the product and im2col's copy of an
+    # image is at most this many bytes, im2col's one product beats the
+    # shifted ones, which compute kernel - 1 dropped columns per row (7 x 7:
+    # 63 columns for 49) and start a register tile per kernel offset:
+    # ResNet-50's 3 x 3 convolutions of 7 x 7 to 28 x 28 images (1.8 and
+    # 3.6 MB), -2 % at 1 thread; at 56 x 56 (7.2 MB) the copy leaves L3's
+    # share and the gain (0.6 %) with it.
+    im2col_max_bytes: int = 4 << 20
 
 
 _CONVS = ("linalg.conv_1d_ncw_fcw", "linalg.conv_2d_nchw_fchw", "linalg.conv_3d_ncdhw_fcdhw")
@@ -98,7 +109,7 @@ def conv_to_matmul(root: ir.Operation, *, options: ConvToMatmulOptions = ConvToM
         last = op if epilogue is None else epilogue
         padding = _padding(last.results[0])
         with ir.InsertionPoint(last), op.location:
-            result, padded = _as_matmuls(op, options.shifted_min_channels, epilogue, padding)
+            result, padded = _as_matmuls(op, options, epilogue, padding)
         if padded:
             padding.result().replace_all_uses_with(result)
             if padding.phases is not None:
@@ -237,7 +248,7 @@ def _padding(v: ir.Value) -> _Padding | None:
     return _Padding(op, low[2:], high[2:], constant.attributes["value"], phases)
 
 
-def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operation | None = None,
+def _as_matmuls(op: ir.Operation, options: ConvToMatmulOptions, epilogue: ir.Operation | None = None,
                 padding: _Padding | None = None) -> tuple[ir.Value, bool]:
     """The convolution as products per image, and whether that includes
     `padding` (the result is then the padded tensor's)."""
@@ -258,7 +269,10 @@ def _as_matmuls(op: ir.Operation, shifted_min_channels: int, epilogue: ir.Operat
     # takes contiguous rows: the whole weight, not one kernel offset's taps.
     widening = w_t.element_type != elem
     flat = all(k == 1 for k in kernel) and unit_stride
-    shifted = not flat and unit_stride and channels >= shifted_min_channels and not widening
+    small_copy = (_microkernel_types(elem) and isinstance(positions, int)
+                  and channels * math.prod(kernel) * positions * elem.width // 8 <= options.im2col_max_bytes)
+    shifted = (not flat and unit_stride and channels >= options.shifted_min_channels and not widening
+               and not small_copy)
     rows = filter_block = None
     if _is_zero_fill(init) and not shifted and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:]):
         weight_size = filters * math.prod(w_t.shape[1:])

@@ -1122,8 +1122,11 @@ _conv_case("conv3d_strided_padded_f64", "f64", (2, 2, 5, 5, 5), (4, 2, 3, 3, 3),
 _conv_case("conv3d_grouped_dynamic_f32", "f32", (2, 4, 3, 4, 5), (4, 2, 2, 3, 2), groups=2, low=[1, 1, 0],
            high=[0, 1, 1], input_dilation=[2, 1, 1], dynamic=(0, 3))
 # Stride 1 with at least conv-to-matmul's shifted-min-channels channels: one
-# product per kernel offset on shifted views of the padded image.
-_conv_case("conv2d_shifted_f32", "f32", (2, 8, 6, 7), (5, 8, 3, 3), low=[1, 1], high=[1, 1])
+# product per kernel offset on shifted views of the padded image, where the
+# image is dynamic, its type has no micro-kernel, or (float32) its im2col
+# copy would exceed im2col-max-bytes (4.5 MB here; smaller, im2col).
+_conv_case("conv2d_shifted_f32", "f32", (1, 8, 126, 127), (5, 8, 3, 3), low=[1, 1], high=[1, 1])
+_conv_case("conv2d_small_im2col_f32", "f32", (2, 8, 6, 7), (5, 8, 3, 3), low=[1, 1], high=[1, 1])
 _conv_case("conv2d_shifted_dilated_dynamic_f32", "f32", (2, 9, 8, 7), (4, 9, 2, 3), dilation=[2, 1], low=[0, 2],
            high=[1, 0], dynamic=(0, 2, 3))
 _conv_case("conv1d_shifted_f64", "f64", (2, 8, 9), (3, 8, 4), dilation=[2], low=[2], high=[1])

@@ -7,8 +7,22 @@
 // image's end (they are past the output's last row). The first product
 // starts from the zero fill; the sum is cut to the output's 5 columns per
 // row. (float32: a micro-kernel computes the products, partial tiles as
-// they are.)
-// RUN: tcp-opt %s --split-input-file --pass-pipeline=conv-to-matmul,canonicalize | FileCheck %s
+// they are.) These cases' images are small enough for im2col's copy
+// (below), which this run turns off.
+// RUN: tcp-opt %s --split-input-file --pass-pipeline='conv-to-matmul{im2col-max-bytes=0},canonicalize' \
+// RUN:   | FileCheck %s
+// By default, a float32 image whose im2col copy is at most im2col-max-bytes
+// (4 MiB) takes im2col's one product of 72 rows (8 channels x 9 offsets)
+// by its 20 positions: no dropped columns. float64, whose products no
+// micro-kernel computes, keeps the shifted ones.
+// RUN: tcp-opt %s --split-input-file --pass-pipeline=conv-to-matmul,canonicalize | FileCheck %s --check-prefix=SMALL
+// SMALL-LABEL: func.func @shifted(
+// SMALL: %[[WIN:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<8x6x7xf32>) outs(%{{.*}} : tensor<8x3x3x4x5xf32>)
+// SMALL: %[[COLS:.*]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0, 1, 2], [3, 4]] : tensor<8x3x3x4x5xf32> into tensor<72x20xf32>
+// SMALL: linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<4x72xf32>, tensor<72x20xf32>) outs(%{{.*}} : tensor<4x20xf32>)
+// SMALL-NOT: linalg.matmul
+// SMALL-LABEL: func.func @shifted_f64
+// SMALL-COUNT-9: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf64>, tensor<8x32xf64>)
 
 // CHECK-LABEL: func.func @shifted
 // CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step
