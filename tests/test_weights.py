@@ -171,10 +171,10 @@ CONV_MODEL = textwrap.dedent('''
             torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
             torch.nn.Conv2d(8, 8, 3, groups=8, bias=False), torch.nn.BatchNorm2d(8),
             # Weights the float32 micro-kernel takes as A, packed once: 13
-            # filters (a partial block of 8 rows), a 3x3 kernel's taps 9
-            # floats apart, 300 channels (two depth blocks of 256); 81 and
-            # 97 columns (9 x 9 and 9 rows of 11), whose last 17 and 1 a
-            # half tile and a column tile take.
+            # and 300 filters (partial blocks of 8 rows), 300 channels (two
+            # depth blocks of 256); 81 columns (9 x 9), whose last 17 a half
+            # tile and a column tile take, the latter for up to 8 blocks of
+            # rows at once (300 = 37 x 8 + 4: the last group 44 rows).
             torch.nn.Conv2d(8, 300, 1), torch.nn.ReLU(), torch.nn.Conv2d(300, 13, 3, padding=1))
         randomize_batch_norms(net)
         return net.eval()

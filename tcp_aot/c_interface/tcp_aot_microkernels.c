@@ -801,30 +801,56 @@ TCP_AOT_F32_TILES(tcp_aot_f32_packed_a_half_tile, 1, 1, TCP_AOT_F32_ROWS)
 TCP_AOT_F32_TILES(tcp_aot_f32_half_tile, 1, lda, a_step)
 
 // A block's last columns when at most FEW are left (the 49th of a 7 x 7
-// image, 4 of 196) and A is packed: per step of K, its 8 values of the
-// block's rows (one 8-float load) times each column's element of B,
-// broadcast, one 8-lane multiply-add per column. A half tile did 16
-// columns' multiply-adds for them (ResNet-50's 7 x 7 1 x 1 convolutions:
-// 64 columns' work for 49). Each sum is accumulated in the order a tile's
-// is, so the results are the same bits.
-enum { TCP_AOT_F32_FEW = 8 };
+// image, 4 of 196) and A is packed: per step of K, the 8 values of each
+// block of 8 rows (one 8-float load) times each column's element of B,
+// broadcast, one 8-lane multiply-add per column and block. A half tile did
+// 16 columns' multiply-adds for them (ResNet-50's 7 x 7 1 x 1
+// convolutions: 64 columns' work for 49). One block of rows for 1 column
+// was one chain of dependent multiply-adds, each waiting for the last
+// (512 x 4608 by 4608 x 49: the 49th column took 16 % of the time): the
+// columns of CHAINS / C blocks are taken at once, CHAINS sums in flight.
+// Each sum is accumulated in the order a tile's is, so the results are the
+// same bits.
+enum { TCP_AOT_F32_FEW = 8, TCP_AOT_F32_CHAINS = 8 };
 typedef float tcp_aot_v8 __attribute__((vector_size(32), aligned(4)));
-__attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_f32_packed_a_columns(
-    const float *a, const float *b, int64_t ldb, float *c, int64_t ldc, int64_t rows, int64_t cols, int64_t depth,
-    const char *ahead, int64_t ahead_lines, bool from_zero) {
-  _Pragma("clang fp contract(fast)") tcp_aot_v8 acc[TCP_AOT_F32_FEW] = {};
-  for (int64_t i = 0; i < rows && !from_zero; ++i)
-    for (int64_t j = 0; j < cols; ++j) acc[j][i] = c[i * ldc + j];
-  for (int64_t p = 0; p < depth; ++p) {
-    if (p % 8 == 0 && p / 8 < ahead_lines) __builtin_prefetch(ahead + p / 8 * 64, 0, 2);
-    tcp_aot_v8 x = *(const tcp_aot_v8 *)(a + p * TCP_AOT_F32_ROWS);
-    _Pragma("clang loop unroll(full)") for (int j = 0; j < TCP_AOT_F32_FEW; ++j) {
-      if (j < cols) acc[j] += x * b[p * ldb + j];
-    }
+typedef void (*tcp_aot_f32_columns)(const float *, int64_t, const float *, int64_t, float *, int64_t, int64_t,
+                                    int64_t, const char *, int64_t, bool);
+
+// C columns of up to G blocks of 8 rows (`rows` in all), block g's packed
+// A at a + g * a_block.
+#define TCP_AOT_F32_COLUMNS(C, G)                                                                                  \
+  __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_f32_packed_a_columns_##C( \
+      const float *a, int64_t a_block, const float *b, int64_t ldb, float *c, int64_t ldc, int64_t rows,            \
+      int64_t depth, const char *ahead, int64_t ahead_lines, bool from_zero) {                                      \
+    _Pragma("clang fp contract(fast)") tcp_aot_v8 acc[G][C] = {};                                                  \
+    int64_t blocks = (rows + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS;                                             \
+    for (int64_t i = 0; i < rows && !from_zero; ++i)                                                               \
+      for (int j = 0; j < C; ++j) acc[i / TCP_AOT_F32_ROWS][j][i % TCP_AOT_F32_ROWS] = c[i * ldc + j];             \
+    for (int64_t p = 0; p < depth; ++p) {                                                                          \
+      if (p % 8 == 0 && p / 8 < ahead_lines) __builtin_prefetch(ahead + p / 8 * 64, 0, 2);                          \
+      _Pragma("clang loop unroll(full)") for (int g = 0; g < G; ++g) {                                             \
+        if (g >= blocks) break;                                                                                     \
+        tcp_aot_v8 x = *(const tcp_aot_v8 *)(a + g * a_block + p * TCP_AOT_F32_ROWS);                             \
+        _Pragma("clang loop unroll(full)") for (int j = 0; j < C; ++j) acc[g][j] += x * b[p * ldb + j];            \
+      }                                                                                                             \
+    }                                                                                                               \
+    for (int64_t i = 0; i < rows; ++i)                                                                             \
+      for (int j = 0; j < C; ++j) c[i * ldc + j] = acc[i / TCP_AOT_F32_ROWS][j][i % TCP_AOT_F32_ROWS];             \
   }
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < cols; ++j) c[i * ldc + j] = acc[j][i];
-}
+TCP_AOT_F32_COLUMNS(1, 8)
+TCP_AOT_F32_COLUMNS(2, 4)
+TCP_AOT_F32_COLUMNS(3, 3)
+TCP_AOT_F32_COLUMNS(4, 2)
+TCP_AOT_F32_COLUMNS(5, 2)
+TCP_AOT_F32_COLUMNS(6, 1)
+TCP_AOT_F32_COLUMNS(7, 1)
+TCP_AOT_F32_COLUMNS(8, 1)
+static const tcp_aot_f32_columns tcp_aot_f32_packed_a_columns[TCP_AOT_F32_FEW + 1] = {
+    NULL, tcp_aot_f32_packed_a_columns_1, tcp_aot_f32_packed_a_columns_2, tcp_aot_f32_packed_a_columns_3,
+    tcp_aot_f32_packed_a_columns_4, tcp_aot_f32_packed_a_columns_5, tcp_aot_f32_packed_a_columns_6,
+    tcp_aot_f32_packed_a_columns_7, tcp_aot_f32_packed_a_columns_8};
+// Blocks of rows each of those takes at once.
+static const int64_t tcp_aot_f32_column_blocks[TCP_AOT_F32_FEW + 1] = {0, 8, 4, 3, 2, 2, 1, 1, 1};
 
 // Whether the tiles read B in place, rows `ldb` floats apart, rather than
 // packed as the kernel goes: B is not a weight (a convolution's image, read
@@ -893,8 +919,13 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
           b_at += half, c_at += half, cols -= half, ahead_lines = 0;
         }
         if (a_packed && cols <= TCP_AOT_F32_FEW) {
-          tcp_aot_f32_packed_a_columns(a_at, b_at, b_stride, c_at, ldc, rows, cols, depth, ahead_at, ahead_lines,
-                                       from_zero);
+          // The first of each group of blocks of rows takes the group's columns.
+          int64_t group = tcp_aot_f32_column_blocks[cols], block = m0 / TCP_AOT_F32_ROWS;
+          if (block % group == 0) {
+            int64_t group_rows = m - m0 < group * TCP_AOT_F32_ROWS ? m - m0 : group * TCP_AOT_F32_ROWS;
+            tcp_aot_f32_packed_a_columns[cols](a_at, TCP_AOT_F32_ROWS * k, b_at, b_stride, c_at, ldc, group_rows,
+                                               depth, ahead_at, ahead_lines, from_zero);
+          }
           continue;
         }
         const tcp_aot_f32_tile *tile = cols <= TCP_AOT_BLOCK / 2 ? halves : tiles;
