@@ -580,57 +580,94 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
 // bytes more than a block apart (tcp_aot_matmul_dot).
 enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_A_STRIDE = TCP_AOT_DEPTH_BLOCK + 64 };
 
-#define TCP_AOT_DOT_TILE(NAME, R, TARGET, DOT)                                                                        \
-  __attribute__((target(TARGET))) static void NAME##_##R(const uint8_t *a, const uint8_t *b, int32_t *c, int64_t ldc, \
-                                                         int64_t groups, const int32_t *offsets, bool from_zero) {    \
-    __m512i acc[R][2];                                                                                                \
-    for (int i = 0; i < R; ++i)                                                                                       \
-      for (int h = 0; h < 2; ++h) {                                                                                   \
-        acc[i][h] = from_zero ? _mm512_setzero_si512() : _mm512_loadu_si512(c + i * ldc + 16 * h);                    \
-        if (offsets) acc[i][h] = _mm512_add_epi32(acc[i][h], _mm512_set1_epi32(offsets[i]));                          \
-      }                                                                                                               \
-    for (int64_t g = 0; g < groups; ++g) {                                                                            \
-      /* a group of rows of B (two vectors), each row's group of A broadcast */                                       \
-      __m512i b0 = _mm512_load_si512(b + g * 2 * TCP_AOT_ROW_BYTES);                                                  \
-      __m512i b1 = _mm512_load_si512(b + g * 2 * TCP_AOT_ROW_BYTES + TCP_AOT_ROW_BYTES);                              \
-      for (int i = 0; i < R; ++i) {                                                                                   \
-        int32_t group;                                                                                                \
-        memcpy(&group, a + i * TCP_AOT_DOT_A_STRIDE + TCP_AOT_GROUP * g, TCP_AOT_GROUP);                              \
-        __m512i x = _mm512_set1_epi32(group);                                                                         \
-        acc[i][0] = DOT(acc[i][0], b0, x);                                                                            \
-        acc[i][1] = DOT(acc[i][1], b1, x);                                                                            \
-      }                                                                                                               \
-    }                                                                                                                 \
-    for (int i = 0; i < R; ++i) {                                                                                     \
-      _mm512_storeu_si512(c + i * ldc, acc[i][0]);                                                                    \
-      _mm512_storeu_si512(c + i * ldc + 16, acc[i][1]);                                                               \
-    }                                                                                                                 \
+// A tile of R rows by W columns (W: 32, two zmm vectors; 16, one; 8, one
+// ymm) of which the first `cols` are C's: its loads and stores masked to
+// them. A block's last columns take tiles as narrow as they need: a tile
+// of 32 computed 64 columns for a 7 x 7 image's 49, and 224 for 196.
+// With AVX-512 in two halves (Zen 4) an 8-lane ymm product costs half a
+// zmm one, so narrow tiles lose nothing per column.
+#define TCP_AOT_DOT_TILE(NAME, R, W, TARGET, VEC, LANES, ZERO, SET1, XOR, LOAD, MASKZ_LOAD, MASK_STORE, ADD, DOT) \
+  __attribute__((target(TARGET))) static void NAME##_##W##_##R(const uint8_t *a, const uint8_t *b, int32_t *c,      \
+                                                                int64_t ldc, int64_t groups, const int32_t *offsets, \
+                                                                bool from_zero, int64_t cols) {                      \
+    enum { V = (W) / (LANES) > 0 ? (W) / (LANES) : 1 };                                                             \
+    VEC acc[R][V];                                                                                                  \
+    uint64_t valid[V];                                                                                              \
+    for (int h = 0; h < V; ++h) valid[h] = tcp_aot_first_lanes(cols - (LANES) * h);                                \
+    for (int i = 0; i < R; ++i)                                                                                     \
+      for (int h = 0; h < V; ++h) {                                                                                 \
+        acc[i][h] = from_zero ? ZERO() : MASKZ_LOAD(valid[h], c + i * ldc + (LANES) * h);                          \
+        if (offsets) acc[i][h] = ADD(acc[i][h], SET1(offsets[i]));                                                 \
+      }                                                                                                             \
+    for (int64_t g = 0; g < groups; ++g) {                                                                          \
+      /* a group of rows of B (V vectors), each row's group of A broadcast */                                       \
+      VEC bv[V];                                                                                                    \
+      for (int h = 0; h < V; ++h) bv[h] = XOR(LOAD(b + g * 2 * TCP_AOT_ROW_BYTES + 4 * (LANES) * h));              \
+      for (int i = 0; i < R; ++i) {                                                                                 \
+        int32_t group;                                                                                              \
+        memcpy(&group, a + i * TCP_AOT_DOT_A_STRIDE + TCP_AOT_GROUP * g, TCP_AOT_GROUP);                            \
+        VEC x = SET1(group);                                                                                        \
+        for (int h = 0; h < V; ++h) acc[i][h] = DOT(acc[i][h], bv[h], x);                                           \
+      }                                                                                                             \
+    }                                                                                                               \
+    for (int i = 0; i < R; ++i)                                                                                     \
+      for (int h = 0; h < V; ++h) MASK_STORE(c + i * ldc + (LANES) * h, valid[h], acc[i][h]);                      \
   }
 
-#define TCP_AOT_DOT_BF16(acc, b, x) \
+// VPDPBUSD's unsigned operand is B (b ^ 0x80 = b + 128); bf16 B as it is.
+#define TCP_AOT_SAME_512(x) (x)
+#define TCP_AOT_SAME_256(x) (x)
+#define TCP_AOT_FLIP_512(x) _mm512_xor_si512(x, _mm512_set1_epi8(-128))
+#define TCP_AOT_FLIP_256(x) _mm256_xor_si256(x, _mm256_set1_epi8(-128))
+#define TCP_AOT_LOAD_512(p) _mm512_load_si512(p)
+#define TCP_AOT_LOAD_256(p) _mm256_load_si256((const __m256i *)(p))
+#define TCP_AOT_MASKZ_LOAD_512(m, p) _mm512_maskz_loadu_epi32((__mmask16)(m), p)
+#define TCP_AOT_MASKZ_LOAD_256(m, p) _mm256_maskz_loadu_epi32((__mmask8)(m), p)
+#define TCP_AOT_MASK_STORE_512(p, m, v) _mm512_mask_storeu_epi32(p, (__mmask16)(m), v)
+#define TCP_AOT_MASK_STORE_256(p, m, v) _mm256_mask_storeu_epi32(p, (__mmask8)(m), v)
+// Accumulators hold floats (bf16) or int32s (int8) as integer vectors: an
+// offset is only ever added to int32s.
+#define TCP_AOT_DOT_BF16_512(acc, b, x) \
   _mm512_castps_si512(_mm512_dpbf16_ps(_mm512_castsi512_ps(acc), (__m512bh)(b), (__m512bh)(x)))
-#define TCP_AOT_DOT_I8(acc, b, x) _mm512_dpbusd_epi32(acc, _mm512_xor_si512(b, _mm512_set1_epi8(-128)), x)
-#define TCP_AOT_DOT_TILES(NAME, TARGET, DOT)                                                                         \
-  TCP_AOT_DOT_TILE(NAME, 1, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 2, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 3, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 4, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 5, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 6, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 7, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 8, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 9, TARGET, DOT)                                                                             \
-  TCP_AOT_DOT_TILE(NAME, 10, TARGET, DOT)                                                                            \
-  TCP_AOT_DOT_TILE(NAME, 11, TARGET, DOT)                                                                            \
-  TCP_AOT_DOT_TILE(NAME, 12, TARGET, DOT)                                                                            \
-  static const tcp_aot_dot_tile NAME##s[TCP_AOT_DOT_ROWS + 1] = {                                                    \
-      NULL, NAME##_1, NAME##_2, NAME##_3, NAME##_4, NAME##_5, NAME##_6, NAME##_7, NAME##_8, NAME##_9, NAME##_10,    \
-      NAME##_11, NAME##_12};
+#define TCP_AOT_DOT_BF16_256(acc, b, x) \
+  _mm256_castps_si256(_mm256_dpbf16_ps(_mm256_castsi256_ps(acc), (__m256bh)(b), (__m256bh)(x)))
+#define TCP_AOT_DOT_I8_512(acc, b, x) _mm512_dpbusd_epi32(acc, b, x)
+#define TCP_AOT_DOT_I8_256(acc, b, x) _mm256_dpbusd_epi32(acc, b, x)
+
+#define TCP_AOT_DOT_TILE_512(NAME, R, W, TARGET, FLIP, DOT)                                                          \
+  TCP_AOT_DOT_TILE(NAME, R, W, TARGET, __m512i, 16, _mm512_setzero_si512, _mm512_set1_epi32, FLIP, TCP_AOT_LOAD_512, \
+                   TCP_AOT_MASKZ_LOAD_512, TCP_AOT_MASK_STORE_512, _mm512_add_epi32, DOT)
+#define TCP_AOT_DOT_TILE_256(NAME, R, TARGET, FLIP, DOT)                                                             \
+  TCP_AOT_DOT_TILE(NAME, R, 8, TARGET, __m256i, 8, _mm256_setzero_si256, _mm256_set1_epi32, FLIP, TCP_AOT_LOAD_256,  \
+                   TCP_AOT_MASKZ_LOAD_256, TCP_AOT_MASK_STORE_256, _mm256_add_epi32, DOT)
+// Tiles of R rows in the three widths.
+#define TCP_AOT_DOT_ROW_TILES(NAME, R, TARGET, KIND, FLIP)                                                           \
+  TCP_AOT_DOT_TILE_512(NAME, R, 32, TARGET, FLIP##_512, TCP_AOT_DOT_##KIND##_512)                                    \
+  TCP_AOT_DOT_TILE_512(NAME, R, 16, TARGET, FLIP##_512, TCP_AOT_DOT_##KIND##_512)                                    \
+  TCP_AOT_DOT_TILE_256(NAME, R, TARGET, FLIP##_256, TCP_AOT_DOT_##KIND##_256)
+#define TCP_AOT_DOT_WIDTH(NAME, W)                                                                                   \
+  {NULL,         NAME##_##W##_1, NAME##_##W##_2, NAME##_##W##_3,  NAME##_##W##_4,  NAME##_##W##_5, NAME##_##W##_6, \
+   NAME##_##W##_7, NAME##_##W##_8, NAME##_##W##_9, NAME##_##W##_10, NAME##_##W##_11, NAME##_##W##_12}
+#define TCP_AOT_DOT_TILES(NAME, TARGET, KIND, FLIP)                                                                  \
+  TCP_AOT_DOT_ROW_TILES(NAME, 1, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 2, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 3, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 4, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 5, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 6, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 7, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 8, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 9, TARGET, KIND, FLIP)                                                                 \
+  TCP_AOT_DOT_ROW_TILES(NAME, 10, TARGET, KIND, FLIP)                                                                \
+  TCP_AOT_DOT_ROW_TILES(NAME, 11, TARGET, KIND, FLIP)                                                                \
+  TCP_AOT_DOT_ROW_TILES(NAME, 12, TARGET, KIND, FLIP)                                                                \
+  static const tcp_aot_dot_tile NAME##s[3][TCP_AOT_DOT_ROWS + 1] = {                                                 \
+      TCP_AOT_DOT_WIDTH(NAME, 32), TCP_AOT_DOT_WIDTH(NAME, 16), TCP_AOT_DOT_WIDTH(NAME, 8)};
 
 typedef void (*tcp_aot_dot_tile)(const uint8_t *, const uint8_t *, int32_t *, int64_t, int64_t, const int32_t *,
-                                 bool);
-TCP_AOT_DOT_TILES(tcp_aot_bf16_dot_tile, "avx512f,avx512bf16", TCP_AOT_DOT_BF16)
-TCP_AOT_DOT_TILES(tcp_aot_i8_dot_tile, "avx512f,avx512bw,avx512vnni", TCP_AOT_DOT_I8)
+                                 bool, int64_t);
+TCP_AOT_DOT_TILES(tcp_aot_bf16_dot_tile, "avx512f,avx512vl,avx512bf16", BF16, TCP_AOT_SAME)
+TCP_AOT_DOT_TILES(tcp_aot_i8_dot_tile, "avx512f,avx512vl,avx512bw,avx512vnni", I8, TCP_AOT_FLIP)
 
 // The dot kernel's scratch past the AMX kernel's: the offsets of m rows.
 static size_t tcp_aot_dot_scratch_bytes(int64_t k_bytes, int64_t m) {
@@ -653,7 +690,8 @@ __attribute__((target("avx512f,avx512bw"))) static void tcp_aot_copy_dot_rows(
 
 // C (+)= A x B as tcp_aot_matmul_amx takes them, on the dot products: by
 // chunks of B's columns (packed into `scratch` unless `prepacked`), depth
-// blocks of K and register tiles of DOT_ROWS x 32. The tiles read a copy of
+// blocks of K and register tiles of DOT_ROWS x 32 (16 or 8 at a block's
+// last columns). The tiles read a copy of
 // A's rows in the depth block, zero-padded to whole groups of 4 bytes, its
 // rows 64 bytes more than a block apart: rows 4 KB apart in A (K = 2048 in
 // bf16) share their L1 sets (TinyLlama's layers: 7 % faster with the copy).
@@ -662,7 +700,8 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
                                int64_t k, bool accumulate, uint8_t *scratch) {
   int64_t size = operands == TCP_AOT_BF16 ? 2 : 1, k_bytes = k * size, k_pad = tcp_aot_padded_depth(k_bytes);
   int64_t a_stride = lda * size;
-  const tcp_aot_dot_tile *tiles = operands == TCP_AOT_BF16 ? tcp_aot_bf16_dot_tiles : tcp_aot_i8_dot_tiles;
+  const tcp_aot_dot_tile(*tiles)[TCP_AOT_DOT_ROWS + 1] =
+      operands == TCP_AOT_BF16 ? tcp_aot_bf16_dot_tiles : tcp_aot_i8_dot_tiles;
   const int32_t *offsets = NULL;
   if (operands == TCP_AOT_I8) {
     offsets = (const int32_t *)tcp_aot_packed_weight_for(TCP_AOT_I8_A_OFFSETS, a, lda, 1, m, k);
@@ -676,7 +715,6 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
   // next block of tiles copies are fetched while this one computes (2 % of
   // int8 ResNet-50; activations, in cache, lost 6 % of BERT-base to it).
   bool a_weight = __tcp_aot_in_weights_file(a);
-  _Alignas(64) int32_t c_edge[TCP_AOT_DOT_ROWS][TCP_AOT_BLOCK];
   _Alignas(64) uint8_t a_copy[TCP_AOT_DOT_ROWS][TCP_AOT_DOT_A_STRIDE];
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
@@ -702,13 +740,12 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
           const uint8_t *b_block = packed + tcp_aot_packed_offset(n0, d0, chunk_cols, k_pad, TCP_AOT_DEPTH_BLOCK);
           bool from_zero = !accumulate && d0 == 0;
           const int32_t *row_offsets = offsets && d0 == 0 ? offsets + m0 : NULL;
-          if (cols == TCP_AOT_BLOCK) {
-            tiles[rows](a_copy[0], b_block, c_at, ldc, groups, row_offsets, from_zero);
-            continue;
+          // A block's last columns: 16 at a time while more than 8 are left, then 8.
+          for (int64_t j = 0; j < cols;) {
+            int width = cols - j == TCP_AOT_BLOCK ? 0 : cols - j > 8 ? 1 : 2;
+            tiles[width][rows](a_copy[0], b_block + 4 * j, c_at + j, ldc, groups, row_offsets, from_zero, cols - j);
+            j += TCP_AOT_BLOCK >> width;
           }
-          for (int64_t i = 0; i < rows && !from_zero; ++i) memcpy(c_edge[i], c_at + i * ldc, cols * 4);
-          tiles[rows](a_copy[0], b_block, &c_edge[0][0], TCP_AOT_BLOCK, groups, row_offsets, from_zero);
-          for (int64_t i = 0; i < rows; ++i) memcpy(c_at + i * ldc, c_edge[i], cols * 4);
         }
       }
     }
@@ -1008,7 +1045,8 @@ static tcp_aot_engine tcp_aot_engine_for(tcp_aot_operands operands, int64_t m, b
   const char *cap = getenv("TCP_AOT_PRODUCTS");
   bool portable = cap && strcmp(cap, "portable") == 0, dot_at_most = portable || (cap && strcmp(cap, "dot") == 0);
   if (!dot_at_most && m >= 4 && tcp_aot_amx_usable()) return TCP_AOT_AMX;
-  bool dot = operands == TCP_AOT_BF16 ? __builtin_cpu_supports("avx512bf16") : __builtin_cpu_supports("avx512vnni");
+  bool dot = (operands == TCP_AOT_BF16 ? __builtin_cpu_supports("avx512bf16") : __builtin_cpu_supports("avx512vnni")) &&
+             __builtin_cpu_supports("avx512vl");
   return dot && !portable ? TCP_AOT_DOT : TCP_AOT_PORTABLE;
 }
 
