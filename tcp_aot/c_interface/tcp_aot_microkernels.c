@@ -691,10 +691,10 @@ __attribute__((target("avx512f,avx512bw"))) static void tcp_aot_copy_dot_rows(
 // C (+)= A x B as tcp_aot_matmul_amx takes them, on the dot products: by
 // chunks of B's columns (packed into `scratch` unless `prepacked`), depth
 // blocks of K and register tiles of DOT_ROWS x 32 (16 or 8 at a block's
-// last columns). The tiles read a copy of
-// A's rows in the depth block, zero-padded to whole groups of 4 bytes, its
-// rows 64 bytes more than a block apart: rows 4 KB apart in A (K = 2048 in
-// bf16) share their L1 sets (TinyLlama's layers: 7 % faster with the copy).
+// last columns). The tiles read a copy of A's rows in the depth block,
+// zero-padded to whole groups of 4 bytes, its rows 64 bytes more than a
+// block apart: rows 4 KB apart in A (K = 2048 in bf16) share their L1 sets
+// (TinyLlama's layers: 7 % faster with the copy).
 static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int64_t lda, const uint8_t *b,
                                int64_t ldb, const uint8_t *prepacked, int32_t *c, int64_t ldc, int64_t m, int64_t n,
                                int64_t k, bool accumulate, uint8_t *scratch) {
