@@ -55,7 +55,7 @@ rule bench:
 
 rule bench_library_program:
     input:
-        unpack(bench_inputs),
+        unpack(library_bench_inputs),
         script="scripts/bench.py",
         code=code("bench"),
     output:

@@ -190,6 +190,20 @@ def bench_inputs(wildcards):
     return inputs | ({"loader": loader_file(wildcards)} if is_model(name) else {})
 
 
+def library_bench_inputs(wildcards):
+    """bench_inputs, and the files of the float32 original a model is timed
+    beside (bench.library.baselines)."""
+    return bench_inputs(wildcards) | _baseline_files(wildcards.name)
+
+
+def _baseline_files(name):
+    baseline = config["bench"].get("library", {}).get("baselines", {}).get(name)
+    if not baseline:
+        return {}
+    return {f"baseline_{kind}": f"results/{baseline}.{ext}"
+            for kind, ext in (("so", "so"), ("tcp_mlir", "tcp.mlir"), ("npz", "npz"), ("weights", "weights"))}
+
+
 def bench_flags(wildcards):
     bench = config["bench"]
     return _bench_flags(wildcards.name, bench["min_calls"], bench["min_seconds"])
@@ -197,7 +211,11 @@ def bench_flags(wildcards):
 
 def library_bench_flags(wildcards):
     library = config["bench"]["library"]
-    return _bench_flags(wildcards.name, library["min_calls"], library["min_seconds"]) + f" --sizes {wildcards.sizes}"
+    flags = _bench_flags(wildcards.name, library["min_calls"], library["min_seconds"]) + f" --sizes {wildcards.sizes}"
+    baseline = _baseline_files(wildcards.name)
+    for key in ("baseline_so", "baseline_tcp_mlir", "baseline_npz"):  # its weights are found beside its .so
+        flags += f" --{key.replace('_', '-')} {baseline[key]}" if baseline else ""
+    return flags
 
 
 def _bench_flags(name, min_calls, min_seconds):

@@ -24,8 +24,12 @@ parser.add_argument("--rounds", type=int, default=1, help="time each side this m
 parser.add_argument("--peers", nargs="*", default=[], choices=list(PEER_NAMES),
                     help="other compilers to time on a model's inputs")
 parser.add_argument("--sizes", help="a model's input sizes: its leading dims, as 8 or 1x128 (the library bench)")
+parser.add_argument("--baseline-so", type=Path, help="the float32 original's .so, timed in the same rounds")
+parser.add_argument("--baseline-tcp-mlir", type=Path, help="its NAME.tcp.mlir")
+parser.add_argument("--baseline-npz", type=Path, help="its NAME.npz")
 args = parser.parse_args()
+baseline = (args.baseline_so, args.baseline_tcp_mlir, args.baseline_npz) if args.baseline_so else None
 run_stage("bench_program", args.name, args.log, lambda: bench.run(
     args.name, args.so, args.tcp_mlir, args.npz, args.loader, args.threads, args.rtol, args.atol,
     args.min_calls, args.min_seconds, args.rounds, args.peers, args.toolchain, args.output,
-    [int(n) for n in args.sizes.split("x")] if args.sizes else None))
+    [int(n) for n in args.sizes.split("x")] if args.sizes else None, baseline))

@@ -77,8 +77,11 @@ def benched(tmp_path_factory):
                                          "mlp": "models.mlp.mlp_loader"},
                         tcp_sources={"basic_tcp_ops": {}})
     config["bench"].update(min_calls=5, min_seconds=0.05, peers=["aoti", "iree"])
+    # mlp is its own "float32 original" (baselines): timed twice in each round.
     config["bench"]["library"] = {"min_calls": 3, "min_seconds": 0.05, "sizes": {"mlp": [[1], [5]]},
-                                  "targets": {"ratio": 100.0, "geometric_mean": 100.0, "fma_peak": {"mlp": 0.99}}}
+                                  "baselines": {"mlp": "mlp"},
+                                  "targets": {"ratio": 100.0, "geometric_mean": 100.0, "fma_peak": {"mlp": 0.99},
+                                              "of_baseline": {"mlp": 100.0}}}
     set_config(workdir, bench=config["bench"])
     run = snakemake(workdir, "-j2", "bench", "bench_library")
     assert run.returncode == 0, run.report
@@ -182,6 +185,14 @@ def test_the_library_bench_times_a_model_on_inputs_of_other_sizes(benched):
     assert "| mlp (1) | " in text and "| mlp (5) | " in text and "% peak 1T" in text
     assert "| mlp (1): ours / eager, 1 thread | " in text and " | ≤ 100.0 | yes |" in text
     assert re.search(r"\| mlp \(1\): fraction of the FMA peak, 1 thread \| 0\.\d\d \| ≥ 0\.99 \| no \|", text)
+    assert result["baseline"] == "mlp"
+    for n in ("1", "2"):
+        t = main["timings"][n]
+        assert t["baseline"]["calls"] >= 3
+        assert math.isclose(t["of_baseline"], t["ours"]["median_ms"] / t["baseline"]["median_ms"])
+    assert re.search(r"\| mlp \(5\) \| mlp \| [0-9.]+ \([0-9.]+\) \| [0-9.]+ \|", text)
+    assert re.search(r"\| mlp \(1\): ours / ours on its float32 original, 1 thread \| [0-9.]+ \| ≤ 100\.0 \| yes \|",
+                     text)
     assert (benched / "results/bench_library.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -203,13 +214,21 @@ def test_library_report_gives_fractions_of_the_peak_and_checks_its_targets():
         bench["functions"]["func_main"]["peers"] = {
             "aoti": {"status": "ok", "compile_s": 1.0, "timings": {"1": {"median_ms": 8.0}, "2": {"median_ms": 2.0}}}}
         benches.append(bench)
+    # The first sizes were timed beside a float32 original 4 times as slow.
+    benches[0]["baseline"] = "net_f32"
+    for n, t in benches[0]["functions"]["func_main"]["timings"].items():
+        t["baseline"], t["of_baseline"] = {"median_ms": 40.0 / int(n)}, 0.25
     text = library_table(benches, {"sizes": {"net": [[1], [8]]},
-                                   "targets": {"ratio": 1.0, "scaling": 0.55, "fma_peak": {"net": 0.25}}})
+                                   "targets": {"ratio": 1.0, "scaling": 0.55, "fma_peak": {"net": 0.25},
+                                               "of_baseline": {"net": 0.2}}})
     assert "| model (inputs' leading dims) | ours 1T | eager 1T | AOTInductor 1T | ours 2T |" in text
     assert "| net (1) | 10.0 (2.00) | 5.000 | 8.000 (1.60) | 5.000 (1.00) | 5.000 | 2.000 (0.40) | 0.50 | 30.0 | 30% " in text
     assert "| net (1): ours / eager, 1 thread | 2.00 | ≤ 1.0 | no |" in text
     assert "| net (1): ours 2 threads / 1 thread | 0.50 | ≤ 0.55 | yes |" in text
     assert "| net (1): fraction of the FMA peak, 1 thread | 0.30 | ≥ 0.25 | yes |" in text
+    assert "| net (1) | net_f32 | 10.0 (0.25) | 40.0 | 5.000 (0.25) | 20.0 |" in text
+    assert "| net (8) | net_f32" not in text  # not timed beside it
+    assert "| net (1): ours / ours on its float32 original, 1 thread | 0.25 | ≤ 0.2 | no |" in text
     assert "net (8)" not in text.split("| target |")[1]  # targets at the first sizes only
     assert "- 1 thread: ours at most the best peer's time on 0 of 1 models" in text
 

@@ -58,9 +58,28 @@ def table(benches: list[dict], library_config: dict) -> str:
         notes += [f"- {PEER_NAMES[p]} on {r['label']}: {result['reason']}"
                   for p, result in r["peers"].items() if result["status"] == "failed"]
     lines += [""] + notes if notes else []
+    lines += _beside_baselines(all_rows, counts)
     lines += accuracy(benches)
     lines += _targets(all_rows, library_config, many, fma)
     return "\n".join(lines) + "\n"
+
+
+def _beside_baselines(all_rows: list[dict], counts: list[int]) -> list[str]:
+    """Models in another precision beside their float32 original, timed in
+    the same rounds: median ms, and (ratio) ours / the original's."""
+    beside = [r for r in all_rows if r["baseline"]]
+    if not beside:
+        return []
+    lines = ["", "Beside the float32 original, timed in the same rounds: median ms, (ratio) = time / the "
+                 "original's.", "",
+             "| model (inputs' leading dims) | float32 original | "
+             + " | ".join(f"ours {n}T | original {n}T" for n in counts) + " |",
+             "|---|---|" + "---:|---:|" * len(counts)]
+    for r in beside:
+        cells = [f"{fmt_ms(r[n]['ours'])} ({fmt_ratio(r[n]['of_baseline'])}) | {fmt_ms(r[n]['baseline'])}"
+                 for n in counts]
+        lines.append(f"| {r['label']} | {r['baseline']} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def _percent(v: float | None) -> str:
@@ -85,6 +104,10 @@ def _targets(all_rows: list[dict], library_config: dict, many: int, fma: float |
         if "scaling" in goals and many > 1:
             checks.append((f"{label}: ours {many} threads / 1 thread", row and scaling(row, many),
                            f"≤ {goals['scaling']}", lambda v: v <= goals["scaling"]))
+        if name in goals.get("of_baseline", {}):
+            goal = goals["of_baseline"][name]
+            checks.append((f"{label}: ours / ours on its float32 original, 1 thread", row and row[1]["of_baseline"],
+                           f"≤ {goal}", lambda v, goal=goal: v <= goal))
         if name in goals.get("fma_peak", {}):
             goal = goals["fma_peak"][name]
             fraction = row and row[1]["gflops"] and fma and row[1]["gflops"] / fma

@@ -30,11 +30,14 @@ from .peers import prepare_peers, time_peer
 
 def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int,
                   rtol: float, atol: float, min_calls: int, min_seconds: float, rounds: int = 1,
-                  peers: Sequence[str] = (), sizes: Sequence[int] = ()) -> dict:
+                  peers: Sequence[str] = (), sizes: Sequence[int] = (),
+                  baseline: tuple[Path, Path, Path] | None = None) -> dict:
     """`sizes`, for a model: the leading dims of every input (a batch, or a
     batch and a sequence length) in place of the .npz's, which are cut or
     repeated along them; eager PyTorch's outputs on those inputs are then the
-    reference."""
+    reference. `baseline`: the .so, .tcp.mlir and .npz of the model's float32
+    original, whose function of the same name is timed in the same rounds on
+    its own inputs (of the same sizes)."""
     from torch_mlir import ir
 
     from ..context import make_context
@@ -59,6 +62,7 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         interpreter = Interpreter(module, weights)
         counts = {s.name: flops(interpreter, s.name, inputs[s.name]) for s in sigs}
     library = Library(so, sigs)
+    baseline_library, baseline_inputs = _baseline(baseline, sizes) if baseline else (None, {})
     loaded = run_loader(loader_path) if loader_path else None
     model = loaded.model if loaded else None
     thread_counts = sorted({1, threads})
@@ -68,13 +72,12 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
         wants = (_eager_outputs(model, inputs[sig.name]) if sizes else
                  [arrays[npz_key(prefixes[sig.name], 0, f"Output{i}")] for i in range(len(sig.outputs))])
         accuracy = _check(name, sig.name, function(*inputs[sig.name]), wants, rtol, atol, products)
-        prepared = function.prepare(*inputs[sig.name])
-
-        def time_ours(n: int) -> Timing:
-            library.set_num_threads(n)
-            return time_calls(lambda: function.call_prepared(prepared, keep=False), min_calls, min_seconds)
-
-        measures = {("ours", n): functools.partial(time_ours, n) for n in thread_counts}
+        measures = {("ours", n): functools.partial(_time_library, library, sig.name, inputs[sig.name], n,
+                                                   min_calls, min_seconds) for n in thread_counts}
+        if sig.name in baseline_inputs:
+            measures |= {("baseline", n): functools.partial(_time_library, baseline_library, sig.name,
+                                                            baseline_inputs[sig.name], n, min_calls, min_seconds)
+                         for n in thread_counts}
         # The peers' compiled models live in temporary directories until they are timed.
         workdirs = contextlib.ExitStack()
         peer_results, runners = {}, {}
@@ -91,13 +94,14 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
             best = fastest_of_rounds(measures, rounds, _let_idle_threads_sleep)
         timings = {}
         for n in thread_counts:
-            ours, eager = best[("ours", n)], best.get(("eager", n))
+            ours, eager, original = best[("ours", n)], best.get(("eager", n)), best.get(("baseline", n))
             timings[str(n)] = {
                 "ours": ours.as_dict(),
                 "eager": eager.as_dict() if eager else None,
                 "ratio": ours.median_ms / eager.median_ms if eager else None,
                 "gflops": counts[sig.name] / ours.median_ms / 1e6 if counts[sig.name] else None,
-            }
+            } | ({"baseline": original.as_dict(), "of_baseline": ours.median_ms / original.median_ms}
+                 if original else {})
         functions[sig.name] = {"flop": counts[sig.name], "timings": timings,
                                "input_shapes": [list(a.shape) for a in inputs[sig.name]],
                                "accuracy": asdict(accuracy) | {"rtol": rtol, "atol": atol}}
@@ -106,7 +110,34 @@ def bench_program(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: s
                 peer_results[peer]["timings"] = {str(n): best[(peer, n)].as_dict() for n in thread_counts}
             functions[sig.name]["peers"] = peer_results
     return {"program": name, "threads": thread_counts, "rounds": rounds, "sizes": list(sizes),
-            "functions": functions}
+            "functions": functions} | ({"baseline": baseline_library.program} if baseline else {})
+
+
+def _baseline(files: tuple[Path, Path, Path], sizes: Sequence[int]) -> tuple[Library, dict[str, list]]:
+    """The float32 original's library and each function's inputs: its
+    .npz's, of `sizes`."""
+    from torch_mlir import ir
+
+    from ..compiler.signature import signatures
+    from ..context import make_context
+    from ..module_io import read_module
+
+    so, tcp_mlir, npz = files
+    with make_context(), ir.Location.unknown():
+        sigs = signatures(read_module(tcp_mlir.read_text(), str(tcp_mlir))[0])
+    arrays = load_npz(npz)
+    inputs = {s.name: [resized(arrays[npz_key("", 0, f"Input{i}")], sizes) for i in range(len(s.inputs))]
+              for s in sigs}
+    return Library(so, sigs), inputs
+
+
+def _time_library(library: Library, function: str, inputs: list[np.ndarray], threads: int, min_calls: int,
+                  min_seconds: float) -> Timing:
+    """A compiled function's calls, its arguments built once."""
+    library.set_num_threads(threads)
+    prepared = library.functions[function].prepare(*inputs)
+    return time_calls(lambda: library.functions[function].call_prepared(prepared, keep=False), min_calls,
+                      min_seconds)
 
 
 def resized(array: np.ndarray, sizes: Sequence[int]) -> np.ndarray:

@@ -28,11 +28,13 @@ def rows(benches: list[dict], compile_seconds: dict[str, float]) -> list[dict]:
         for function, result in bench["functions"].items():
             row = {"program": bench["program"], "function": function, "threads": threads,
                    "label": _label(bench, function), "sizes": bench.get("sizes", []),
-                   "compile_s": compile_seconds.get(bench["program"]), "peers": result.get("peers", {})}
+                   "compile_s": compile_seconds.get(bench["program"]), "peers": result.get("peers", {}),
+                   "baseline": bench.get("baseline")}
             for n in threads:
                 t = result["timings"][str(n)]
                 row[n] = {"ours": t["ours"]["median_ms"], "eager": (t["eager"] or {}).get("median_ms"),
                           "ratio": t["ratio"], "gflops": t["gflops"],
+                          "baseline": (t.get("baseline") or {}).get("median_ms"), "of_baseline": t.get("of_baseline"),
                           "disturbed": [side for side in ("ours", "eager") if _disturbed(t[side])]}
             out.append(row)
     return out

@@ -12,9 +12,11 @@ from ..toolchain import found_tools
 
 def run(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None, threads: int, rtol: float,
         atol: float, min_calls: int, min_seconds: float, rounds: int, peers: list[str], toolchain_json: Path,
-        output: Path, sizes: list[int] | None = None) -> None:
+        output: Path, sizes: list[int] | None = None, baseline: tuple[Path, Path, Path] | None = None) -> None:
     """With `sizes` (the library bench), the machine's FMA peak and memory
-    bandwidth are measured too, for the report's fractions of them."""
+    bandwidth are measured too, for the report's fractions of them.
+    `baseline`: the .so, .tcp.mlir and .npz of the float32 original, timed
+    in the same rounds."""
     from dataclasses import asdict
 
     from ..bench.machine import machine
@@ -22,7 +24,7 @@ def run(name: str, so: Path, tcp_mlir: Path, npz: Path, loader_path: str | None,
     from ..bench.program import bench_program
 
     result = bench_program(name, so, tcp_mlir, npz, loader_path, threads, rtol, atol, min_calls, min_seconds,
-                           rounds, peers, sizes or ())
+                           rounds, peers, sizes or (), baseline)
     found = found_tools(toolchain_json)
     result["machine"] = machine(found["llc"]["path"])
     if sizes:
