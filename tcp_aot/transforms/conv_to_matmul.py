@@ -31,7 +31,8 @@ the matmul schedule's register tiles. Two forms:
   computes (microkernels.py): it takes the weight's rows whole.
 
 A 1x1 or im2col product whose result is padded by a constant (a
-depthwise or 3x3 convolution reads it) makes the padded tensor itself, in
+depthwise or 3x3 convolution reads it; its other readers, a residual add,
+then read the padded tensor's interior) makes the padded tensor itself, in
 an scf.forall that each thread takes blocks of, each block finished by
 the epilogue and written with its borders while in cache: blocks of whole
 output rows (_row_blocks), each copying the im2col windows of its own
@@ -115,8 +116,11 @@ def conv_to_matmul(root: ir.Operation, *, options: ConvToMatmulOptions = ConvToM
             if padding.phases is not None:
                 padding.phases.erase()
             padding.pad.erase()
-        else:
-            last.results[0].replace_all_uses_with(result)
+            # The result's other readers (a residual add) read the interior.
+            if any(True for _ in last.results[0].uses):
+                with ir.InsertionPoint(last), op.location:
+                    result = _interior(result, padding, ir.RankedTensorType(last.results[0].type))
+        last.results[0].replace_all_uses_with(result)
         if epilogue is not None:
             epilogue.erase()
         op.erase()
@@ -234,18 +238,28 @@ class _Padding:
 
 
 def _padding(v: ir.Value) -> _Padding | None:
-    """The padding of v when its only use is a tensor.pad of _Padding's kind."""
+    """The padding of v when one of its uses is a tensor.pad of _Padding's
+    kind (its other uses then read the padded tensor's interior, and the
+    blocks write the phases only for the pad's sole reader)."""
     uses = list(v.uses)
-    if len(uses) != 1 or uses[0].owner.name != "tensor.pad":
+    pads = [u.owner for u in uses if u.owner.name == "tensor.pad"]
+    if len(pads) != 1:
         return None
-    op = uses[0].owner
+    op = pads[0]
     low, high = (list(ir.DenseI64ArrayAttr(op.attributes[name])) for name in ("static_low", "static_high"))
     constant = padding_constant(op)
     if constant is None or DYNAMIC in low + high or any(low[:2] + high[:2]):
         return None
     pad_uses = list(op.results[0].uses)
-    phases = pad_uses[0].owner if len(pad_uses) == 1 and PHASES in pad_uses[0].owner.attributes else None
+    phases = (pad_uses[0].owner if len(uses) == 1 and len(pad_uses) == 1 and PHASES in pad_uses[0].owner.attributes
+              else None)
     return _Padding(op, low[2:], high[2:], constant.attributes["value"], phases)
+
+
+def _interior(padded: ir.Value, padding: _Padding, t: ir.RankedTensorType) -> ir.Value:
+    """The unpadded tensor of type t inside `padded`."""
+    sizes = [dim_of(padded, 0)] + t.shape[1:]
+    return extract_slice(padded, [0, 0] + padding.low, sizes, t)
 
 
 def _as_matmuls(op: ir.Operation, options: ConvToMatmulOptions, epilogue: ir.Operation | None = None,

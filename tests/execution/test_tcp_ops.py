@@ -1219,12 +1219,14 @@ _conv_epilogue_case("conv2d_1x1_filter_blocks_residual_relu_f32", 1, 1, 0, inp=(
 _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
 
 
-def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1):
+def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1, also_read=False):
     """A convolution of constant weights, its bias add and ReLU, then a
     depthwise convolution (`depthwise` x `depthwise`) that pads it (an
     inverted residual block): conv-to-matmul computes the first by blocks
     of rows or of filters, in threads, into the padded tensor, borders
-    included (with a depthwise stride, into the padded tensor's phases)."""
+    included (with a depthwise stride, into the padded tensor's phases).
+    `also_read`: the ReLU's result is an output too (read from the padded
+    tensor's interior; the phases are then copied from the padded tensor)."""
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     w = rng.standard_normal((filters, inp[1], kernel, kernel)).astype(np.float32)
     dw = rng.standard_normal((filters, 1, depthwise, depthwise)).astype(np.float32)
@@ -1250,7 +1252,8 @@ def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise
              f"%out = tcp.conv %r, %dw {{stride = [{depthwise_stride}, {depthwise_stride}], {conv}, "
              f"padding_low = [{half}, {half}], padding_high = [{half}, {half}], groups = {filters} : i64}} : "
              f"{yt}, {dwt} -> {out_t}"]
-    _conv.add(name, func(name, [("x", xt)], lines, [("out", out_t)]),
+    outputs = [("out", out_t)] + ([("r", yt)] if also_read else [])
+    _conv.add(name, func(name, [("x", xt)], lines, outputs),
               lambda rng: [random_array("f32", inp, rng, edges=False)], tol=accumulated("f32"))
 
 
@@ -1271,6 +1274,11 @@ _padded_conv_case("conv2d_1x1_wide_rows_into_phases_f32", (2, 8, 8, 160), 32, 1,
 _padded_conv_case("conv2d_1x1_filter_blocks_into_phases_f32", (2, 64, 14, 14), 128, 1, 1, depthwise=5,
                   depthwise_stride=2)
 _padded_conv_case("conv2d_1x1_odd_filter_blocks_into_phases_f32", (2, 64, 7, 7), 128, 1, 1, depthwise_stride=2)
+# Padded and read as it is (MobileNetV3's stem, read by a residual add too).
+_padded_conv_case("conv2d_strided_into_padding_and_read_f32", (1, 3, 64, 64), 32, 3, 2, also_read=True)
+_padded_conv_case("conv2d_1x1_filter_blocks_into_padding_and_read_f32", (2, 64, 7, 7), 128, 1, 1, also_read=True)
+_padded_conv_case("conv2d_1x1_into_phases_and_read_f32", (2, 16, 32, 32), 32, 1, 1, depthwise_stride=2,
+                  also_read=True)
 
 
 # An input smaller than the (dilated) kernel: no window fits, the output's

@@ -281,6 +281,29 @@ func.func @padded_im2col(%x: tensor<1x3x65x65xf32>, %w: tensor<32x3x3x3xf32>) ->
 
 // -----
 
+// A result read padded and as it is (MobileNetV3's stem: by a depthwise
+// convolution and a residual add): the blocks make the padded tensor, and
+// the other reader reads its interior.
+// CHECK-LABEL: func.func @padded_and_read
+// CHECK-NOT: tensor.pad
+// CHECK: %[[BLOCKS:.*]] = scf.forall (%{{.*}}) in (8) shared_outs
+// CHECK: %[[PADDED:.*]] = tensor.insert_slice %[[BLOCKS]] into %{{.*}}[0, 0, 0, 0] [1, 32, 34, 34]
+// CHECK: %[[IN:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 1, 1] [1, 32, 32, 32] [1, 1, 1, 1] : tensor<1x32x34x34xf32> to tensor<1x32x32x32xf32>
+// CHECK: return %[[PADDED]], %[[IN]]
+func.func @padded_and_read(%x: tensor<1x3x65x65xf32>, %w: tensor<32x3x3x3xf32>) -> (tensor<1x32x34x34xf32>, tensor<1x32x32x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x3x65x65xf32>, tensor<32x3x3x3xf32>) outs(%init : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %p = tensor.pad %0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x32x32x32xf32> to tensor<1x32x34x34xf32>
+  return %p, %0 : tensor<1x32x34x34xf32>, tensor<1x32x32x32xf32>
+}
+
+// -----
+
 // An image too few rows high for blocks of rows (7 x 7, one block) is
 // computed by blocks of filters: 2 of 64 (the most, a multiple of 8 and
 // at most a tile's 128, making an even number of blocks), each filling
