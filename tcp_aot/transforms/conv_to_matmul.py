@@ -3,11 +3,12 @@ static weight) becomes matrix products per image, so that it runs through
 the matmul schedule's register tiles. Two forms:
 
 * Shifted products (stride 1, at least `shifted-min-channels` channels;
-  where a micro-kernel computes the products, an image whose im2col copy
-  would exceed `im2col-max-bytes`): with the image's positions numbered
-  over its padded grid (row-major, so an
-  output position and the input it reads at kernel offset k are a constant
-  distance apart), one product per kernel offset accumulates
+  where a micro-kernel computes the products, only an image too few rows
+  high for blocks of rows whose im2col copy would exceed
+  `im2col-max-bytes`): with the image's positions numbered over its padded
+  grid (row-major, so an output position and the input it reads at kernel
+  offset k are a constant distance apart), one product per kernel offset
+  accumulates
 
       out[n] (F x positions) += weight[:, :, k] (F x C) @ x[n] (C x positions, shifted by k)
 
@@ -32,17 +33,21 @@ the matmul schedule's register tiles. Two forms:
 
 A 1x1 or im2col product whose result is padded by a constant (a
 depthwise or 3x3 convolution reads it; its other readers, a residual add,
-then read the padded tensor's interior) makes the padded tensor itself, in
-an scf.forall that each thread takes blocks of, each block finished by
-the epilogue and written with its borders while in cache: blocks of whole
-output rows (_row_blocks), each copying the im2col windows of its own
-input rows (_block_columns), or, for images too few rows high (14 x 14,
-7 x 7), blocks of filters (_filter_blocks). Computed whole, the product
-went to a buffer of its own, copied into the padded tensor's interior on
-one thread (MobileNetV3-large: -2 % at 1 thread, -5 % at 2;
-EfficientNet-B0: -3 %, -6 %), a stem's im2col went to memory and back
-(ResNet-50 -4 %), and the borders were filled on one thread, a store a row
-apart for each column (EfficientNet-B0 -4 % at 1 thread, -11 % at 2;
+then read the padded tensor's interior), and an im2col product of
+overlapping windows that a micro-kernel computes (a 3 x 3 convolution of
+stride 1 included), padded after or not, go by blocks in an scf.forall
+that each thread takes blocks of, each block finished by the epilogue
+while in cache: blocks of whole output rows (_row_blocks), each copying
+the im2col windows of its own input rows (_block_columns), or, for images
+too few rows high (14 x 14, 7 x 7), blocks of filters (_filter_blocks).
+A padded result's blocks make the padded tensor itself, each writing its
+borders too. Computed whole, the product went to a buffer of its own,
+copied into the padded tensor's interior on one thread (MobileNetV3-large:
+-2 % at 1 thread, -5 % at 2; EfficientNet-B0: -3 %, -6 %), an im2col went
+to memory and back (ResNet-50's stem: -4 %; its 3 x 3 convolutions of
+stride 1, computed as shifted products or whole: -1.5 %, -2.8 % at 2
+threads), and the borders were filled on one thread, a store a row apart
+for each column (EfficientNet-B0 -4 % at 1 thread, -11 % at 2;
 MobileNetV3-large -6 % at 2; ResNet-50 -2 %, -5 %). Where a depthwise
 convolution of stride 2 reads the padded tensor through its phases (a
 copy, linalg_builders.stride_phases), the blocks write the phases
@@ -89,13 +94,14 @@ class ConvToMatmulOptions:
     # register tile is loaded and stored once per kernel offset for C steps
     # of FMAs): im2col's copy is then cheaper.
     shifted_min_channels: int = 8
-    # Where the micro-kernel computes the product and im2col's copy of an
-    # image is at most this many bytes, im2col's one product beats the
-    # shifted ones, which compute kernel - 1 dropped columns per row (7 x 7:
-    # 63 columns for 49) and start a register tile per kernel offset:
-    # ResNet-50's 3 x 3 convolutions of 7 x 7 to 28 x 28 images (1.8 and
-    # 3.6 MB), -2 % at 1 thread; at 56 x 56 (7.2 MB) the copy leaves L3's
-    # share and the gain (0.6 %) with it.
+    # Where the micro-kernel computes the product, the image is too few rows
+    # high for blocks of rows and im2col's copy of it is at most this many
+    # bytes, im2col's one product beats the shifted ones, which compute
+    # kernel - 1 dropped columns per row (7 x 7: 63 columns for 49) and
+    # start a register tile per kernel offset: ResNet-50's 3 x 3
+    # convolutions of 7 x 7 and 14 x 14 images (1.8 MB), -2 % at 1 thread
+    # with those of 28 x 28 (3.6 MB; now by blocks of rows); at 56 x 56 (7.2
+    # MB) the whole image's copy left L3's share and the gain (0.6 %) with it.
     im2col_max_bytes: int = 4 << 20
 
 
@@ -287,11 +293,16 @@ def _as_matmuls(op: ir.Operation, options: ConvToMatmulOptions, epilogue: ir.Ope
                   and channels * math.prod(kernel) * positions * elem.width // 8 <= options.im2col_max_bytes)
     shifted = (not flat and unit_stride and channels >= options.shifted_min_channels and not widening
                and not small_copy)
+    # Windows that overlap, in products a micro-kernel computes, go by
+    # blocks of rows whether the output is padded or not (see above).
+    windows_by_rows = not flat and not widening and _microkernel_types(elem)
     rows = filter_block = None
-    if _is_zero_fill(init) and not shifted and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:]):
+    if _is_zero_fill(init) and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:]):
         weight_size = filters * math.prod(w_t.shape[1:])
-        rows = _block_rows(out_sizes, weight_size) if padding is not None else None
-        if rows is None:
+        if (padding is not None and not shifted) or windows_by_rows:
+            rows = _block_rows(out_sizes, weight_size)
+        shifted = shifted and rows is None
+        if rows is None and not shifted:
             filter_block = _block_filters(out_sizes, filters, weight_size, padding is not None)
     padded = padding is not None and (rows is not None or filter_block is not None)
     result_t = out_t if epilogue is None else ir.RankedTensorType(epilogue.results[0].type)
@@ -341,7 +352,7 @@ def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: S
 
 
 def _block_rows(out_sizes: list[Size], weight_size: int) -> int | None:
-    """How many rows of a padded 2-D output each of _row_blocks' blocks
+    """How many rows of a 2-D output each of _row_blocks' blocks
     computes: whole rows, as many as fit in PRODUCT_TILE columns (one, when a
     row is wider), dividing the height. None when the output is not 2-D of
     static size, or makes fewer than 4 blocks or too little work for threads."""
@@ -451,13 +462,13 @@ def _with_unit_dim(v: ir.Value) -> ir.Value:
 
 
 def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int], rows: int, elem: ir.Type,
-                finish, into: ir.Value, padding: _Padding) -> ir.Value:
+                finish, into: ir.Value, padding: _Padding | None) -> ir.Value:
     """weights (F x depth) @ columns (depth x H*W) by blocks of `rows` whole
     rows of the output, an scf.forall (each thread takes blocks), each
     block's columns from `columns_of` (first row, rows), finished by
     `finish` (the epilogue on those rows) and written into `into`, the
-    image's [F, H, W] padded by `padding` (or its phases, the padded
-    tensor's copy for a strided convolution, _Padding). Each block writes
+    image's [F, H, W], padded by `padding` when given (or its phases, the
+    padded tensor's copy for a strided convolution, _Padding). Each block writes
     its rows' borders too; the rows of the borders above and below are
     filled first. A padded output's rows are apart in memory: computed
     whole, the product went to a buffer of its own, copied into the padded
@@ -469,13 +480,13 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
     phases, is copied there while it is in cache."""
     height, width = out_sizes
     out_elem = ir.RankedTensorType(into.type).element_type
-    (top, left), (bottom, right) = padding.low, padding.high
+    (top, left), (bottom, right) = (padding.low, padding.high) if padding else ([0, 0], [0, 0])
     padded_width = left + width + right
-    value = padding.constant()
-    if padding.phases is None:
+    value = padding.constant() if padding else None
+    if padding is not None and padding.phases is None:
         into = filled_borders(into, value, [0, top, 0], [0, bottom, 0], [filters, height, padded_width],
                               [filters, top + height + bottom, padded_width])
-    else:
+    elif padding is not None:
         border_rows = list(range(top)) + list(range(top + height, top + height + bottom))
         into = _filled_phase_rows(into, value, border_rows, padding.stride())
     loop = scf.ForallOp([0], [height // rows], [1], [into])
@@ -485,9 +496,10 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
         block_at = [0, size_add(first, top), 0]
         block_sizes = [filters, rows, padded_width]
         block_t = tensor_type(block_sizes, out_elem)
-        block = (extract_slice(shared, block_at, block_sizes, block_t) if padding.phases is None
+        block = (extract_slice(shared, block_at, block_sizes, block_t) if padding is None or padding.phases is None
                  else empty(block_t, block_sizes))
-        block = filled_borders(block, value, [0, 0, left], [0, 0, right], [filters, rows, width], block_sizes)
+        if padding is not None:
+            block = filled_borders(block, value, [0, 0, left], [0, 0, right], [filters, rows, width], block_sizes)
         columns = columns_of(first, rows)
         t = tensor_type([filters, rows * width], elem)
         where = None
@@ -501,7 +513,7 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
             product = tensor.CollapseShapeOp(t, product, [[0], [1, 2]]).result
         block = insert_slice(product, block, [0, 0, left], [filters, rows, width])
         inserts = [(block, block_at, block_sizes)]
-        if padding.phases is not None:
+        if padding is not None and padding.phases is not None:
             inserts = [_row_into_phases(block, r, size_add(first, top + r), padding.stride(), shared)
                        for r in range(rows)]
         _insert_in_parallel(loop, inserts)

@@ -1123,10 +1123,13 @@ _conv_case("conv3d_grouped_dynamic_f32", "f32", (2, 4, 3, 4, 5), (4, 2, 2, 3, 2)
            high=[0, 1, 1], input_dilation=[2, 1, 1], dynamic=(0, 3))
 # Stride 1 with at least conv-to-matmul's shifted-min-channels channels: one
 # product per kernel offset on shifted views of the padded image, where the
-# image is dynamic, its type has no micro-kernel, or (float32) its im2col
-# copy would exceed im2col-max-bytes (4.5 MB here; smaller, im2col).
-_conv_case("conv2d_shifted_f32", "f32", (1, 8, 126, 127), (5, 8, 3, 3), low=[1, 1], high=[1, 1])
+# image is dynamic or its type has no micro-kernel; for float32, where it
+# makes too few blocks of rows and its im2col copy would exceed
+# im2col-max-bytes (3 rows of 2000: 5.2 MB; smaller, im2col; 32 rows of 32,
+# blocks of 4 rows).
+_conv_case("conv2d_shifted_f32", "f32", (1, 24, 3, 2000), (5, 24, 3, 3), low=[1, 1], high=[1, 1])
 _conv_case("conv2d_small_im2col_f32", "f32", (2, 8, 6, 7), (5, 8, 3, 3), low=[1, 1], high=[1, 1])
+_conv_case("conv2d_3x3_row_blocks_f32", "f32", (1, 8, 32, 32), (5, 8, 3, 3), low=[1, 1], high=[1, 1])
 _conv_case("conv2d_shifted_dilated_dynamic_f32", "f32", (2, 9, 8, 7), (4, 9, 2, 3), dilation=[2, 1], low=[0, 2],
            high=[1, 0], dynamic=(0, 2, 3))
 _conv_case("conv1d_shifted_f64", "f64", (2, 8, 9), (3, 8, 4), dilation=[2], low=[2], high=[1])
@@ -1217,6 +1220,9 @@ _conv_epilogue_case("conv2d_1x1_bias_residual_relu_f32", 1, 1, 0)
 # each computed where it goes and finished by its part of the epilogue.
 _conv_epilogue_case("conv2d_1x1_filter_blocks_residual_relu_f32", 1, 1, 0, inp=(2, 96, 7, 7), filters=160)
 _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
+# A 3 x 3 convolution of a 32 x 32 image (not padded after): 8 blocks of 4
+# rows, each copying its windows and finishing its rows with the epilogue.
+_conv_epilogue_case("conv2d_3x3_row_blocks_residual_relu_f32", 3, 1, 1, inp=(2, 16, 32, 32), filters=24)
 
 
 def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1, also_read=False):

@@ -439,3 +439,33 @@ func.func @padded_small(%x: tensor<1x8x32x32xf32>, %w: tensor<8x8x1x1xf32>) -> t
   } : tensor<1x8x32x32xf32> to tensor<1x8x34x34xf32>
   return %p : tensor<1x8x34x34xf32>
 }
+
+// -----
+
+// By default (SMALL run), a float32 3 x 3 convolution of a 32 x 32 image,
+// padded after or not, goes by 8 blocks of 4 rows, each copying the
+// windows of its 6 input rows; one of 3 rows of 2000 makes too few blocks,
+// and its im2col copy (24 channels x 9 x 6000 positions: 5.2 MB) exceeds
+// im2col-max-bytes: shifted products, 9.
+// SMALL-LABEL: func.func @row_blocks
+// SMALL: scf.forall (%[[B:.*]]) in (8) shared_outs
+// SMALL: %[[AT:.*]] = arith.muli %[[B]], %c4 : index
+// SMALL: tensor.extract_slice %{{.*}}[0, %[[AT]], 0] [8, 6, 34] [1, 1, 1] : tensor<8x34x34xf32> to tensor<8x6x34xf32>
+// SMALL: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<5x72xf32>, tensor<72x128xf32>) outs(%{{.*}} : tensor<5x128xf32>)
+// SMALL-LABEL: func.func @shifted_wide
+// SMALL-COUNT-9: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<5x24xf32>
+// SMALL-NOT: linalg.matmul
+func.func @row_blocks(%x: tensor<1x8x34x34xf32>, %w: tensor<5x8x3x3xf32>) -> tensor<1x5x32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x5x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x5x32x32xf32>) -> tensor<1x5x32x32xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x8x34x34xf32>, tensor<5x8x3x3xf32>) outs(%init : tensor<1x5x32x32xf32>) -> tensor<1x5x32x32xf32>
+  return %0 : tensor<1x5x32x32xf32>
+}
+func.func @shifted_wide(%x: tensor<1x24x5x2002xf32>, %w: tensor<5x24x3x3xf32>) -> tensor<1x5x3x2000xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x5x3x2000xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x5x3x2000xf32>) -> tensor<1x5x3x2000xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x24x5x2002xf32>, tensor<5x24x3x3xf32>) outs(%init : tensor<1x5x3x2000xf32>) -> tensor<1x5x3x2000xf32>
+  return %0 : tensor<1x5x3x2000xf32>
+}
