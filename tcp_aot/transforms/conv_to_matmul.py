@@ -33,9 +33,9 @@ the matmul schedule's register tiles. Two forms:
 
 A 1x1 or im2col product whose result is padded by a constant (a
 depthwise or 3x3 convolution reads it; its other readers, a residual add,
-then read the padded tensor's interior), and an im2col product of
-overlapping windows that a micro-kernel computes (a 3 x 3 convolution of
-stride 1 included), padded after or not, go by blocks in an scf.forall
+then read the padded tensor's interior), and an im2col product that a
+micro-kernel computes (a 3 x 3 convolution of stride 1 included), padded
+after or not, go by blocks in an scf.forall
 that each thread takes blocks of, each block finished by the epilogue
 while in cache: blocks of whole output rows (_row_blocks), each copying
 the im2col windows of its own input rows (_block_columns), or, for images
@@ -293,8 +293,9 @@ def _as_matmuls(op: ir.Operation, options: ConvToMatmulOptions, epilogue: ir.Ope
                   and channels * math.prod(kernel) * positions * elem.width // 8 <= options.im2col_max_bytes)
     shifted = (not flat and unit_stride and channels >= options.shifted_min_channels and not widening
                and not small_copy)
-    # Windows that overlap, in products a micro-kernel computes, go by
-    # blocks of rows whether the output is padded or not (see above).
+    # Windows copied (im2col) for products a micro-kernel computes go by
+    # blocks of rows whether the output is padded or not (see above): the
+    # windows of a 3 x 3 convolution, and of a strided 1 x 1 one.
     windows_by_rows = not flat and not widening and _microkernel_types(elem)
     rows = filter_block = None
     if _is_zero_fill(init) and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:]):
