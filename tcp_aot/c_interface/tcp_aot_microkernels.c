@@ -590,7 +590,7 @@ enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_A_STRIDE = TCP_AOT_DEPTH_BLOCK + 64 };
   __attribute__((target(TARGET))) static void NAME##_##W##_##R(const uint8_t *a, const uint8_t *b, int32_t *c,      \
                                                                 int64_t ldc, int64_t groups, const int32_t *offsets, \
                                                                 bool from_zero, int64_t cols) {                      \
-    enum { V = (W) / (LANES) > 0 ? (W) / (LANES) : 1 };                                                             \
+    enum { V = (W) / (LANES) };                                                                                     \
     VEC acc[R][V];                                                                                                  \
     uint64_t valid[V];                                                                                              \
     for (int h = 0; h < V; ++h) valid[h] = tcp_aot_first_lanes(cols - (LANES) * h);                                \
