@@ -892,14 +892,20 @@ static const int64_t tcp_aot_f32_column_blocks[TCP_AOT_F32_FEW + 1] = {0, 8, 4, 
 // Whether the tiles read B in place, rows `ldb` floats apart, rather than
 // packed as the kernel goes: B is not a weight (a convolution's image, read
 // by every block of filters, whose packing at each kernel offset took 6 %
-// of ResNet-50's time), its columns are whole blocks (no partial block's
-// row read past its end) and its rows do not share L1 sets: the 64 sets
-// repeat every 4 KB, and rows 4 KB apart (a 32 x 32 image) all fell in one
-// (a product twice as slow as packed).
-static bool tcp_aot_b_in_place(int64_t ldb, int64_t n) {
+// of ResNet-50's time), its tiles read no row past its end (whole blocks
+// of columns; with A packed, a last block of 16 columns, a half tile's, or
+// of at most 8, or 17 to 24, which column tiles read exactly: the 112
+// columns of two rows of 56 pixels, 196 and 49; those were packed at every
+// call, 6 % of ResNet-50's time) and its rows do not share L1 sets: the 64
+// sets repeat every 4 KB, and rows 4 KB apart (a 32 x 32 image) all fell in
+// one (a product twice as slow as packed).
+static bool tcp_aot_b_in_place(int64_t ldb, int64_t n, bool a_packed) {
   int64_t bytes = 4 * ldb, shared = 4096;
   while (bytes % shared) shared /= 2;  // the largest power of 2 dividing both
-  return n % TCP_AOT_BLOCK == 0 && shared <= 128;
+  int64_t last = n % TCP_AOT_BLOCK;
+  bool exact = last == 0 || (a_packed && (last == TCP_AOT_BLOCK / 2 || last <= TCP_AOT_F32_FEW ||
+                                          (last > TCP_AOT_BLOCK / 2 && last <= TCP_AOT_BLOCK / 2 + TCP_AOT_F32_FEW)));
+  return exact && shared <= 128;
 }
 
 // C += A x B (or C = A x B without `accumulate`) with rows of B and C
@@ -1101,7 +1107,7 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
                                                                    1, k, n);
     const float *a_packed = packed ? NULL : (const float *)tcp_aot_packed_weight_for(
         TCP_AOT_F32_A, (const uint8_t *)pa, a->strides[0], a->strides[1], m, k);
-    bool in_place = !packed && tcp_aot_b_in_place(b->strides[0], n);
+    bool in_place = !packed && tcp_aot_b_in_place(b->strides[0], n, a_packed);
     float *scratch = packed || in_place ? NULL
                                         : (float *)tcp_aot_thread_scratch((size_t)TCP_AOT_CHUNK * k * sizeof(float));
     if (packed || in_place || scratch) {
