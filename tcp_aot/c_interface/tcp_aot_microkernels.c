@@ -903,8 +903,7 @@ static bool tcp_aot_b_in_place(int64_t ldb, int64_t n, bool a_packed) {
   int64_t bytes = 4 * ldb, shared = 4096;
   while (bytes % shared) shared /= 2;  // the largest power of 2 dividing both
   int64_t last = n % TCP_AOT_BLOCK;
-  bool exact = last == 0 || (a_packed && (last == TCP_AOT_BLOCK / 2 || last <= TCP_AOT_F32_FEW ||
-                                          (last > TCP_AOT_BLOCK / 2 && last <= TCP_AOT_BLOCK / 2 + TCP_AOT_F32_FEW)));
+  bool exact = last == 0 || (a_packed && last % (TCP_AOT_BLOCK / 2) <= TCP_AOT_F32_FEW);  // 1-8, 16, 17-24
   return exact && shared <= 128;
 }
 

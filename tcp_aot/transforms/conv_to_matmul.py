@@ -481,13 +481,14 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
     phases, is copied there while it is in cache."""
     height, width = out_sizes
     out_elem = ir.RankedTensorType(into.type).element_type
-    (top, left), (bottom, right) = (padding.low, padding.high) if padding else ([0, 0], [0, 0])
+    (top, left), (bottom, right) = ([0, 0], [0, 0]) if padding is None else (padding.low, padding.high)
     padded_width = left + width + right
-    value = padding.constant() if padding else None
-    if padding is not None and padding.phases is None:
+    value = padding.constant() if padding is not None else None
+    phases = padding is not None and padding.phases is not None
+    if padding is not None and not phases:
         into = filled_borders(into, value, [0, top, 0], [0, bottom, 0], [filters, height, padded_width],
                               [filters, top + height + bottom, padded_width])
-    elif padding is not None:
+    elif phases:
         border_rows = list(range(top)) + list(range(top + height, top + height + bottom))
         into = _filled_phase_rows(into, value, border_rows, padding.stride())
     loop = scf.ForallOp([0], [height // rows], [1], [into])
@@ -497,8 +498,7 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
         block_at = [0, size_add(first, top), 0]
         block_sizes = [filters, rows, padded_width]
         block_t = tensor_type(block_sizes, out_elem)
-        block = (extract_slice(shared, block_at, block_sizes, block_t) if padding is None or padding.phases is None
-                 else empty(block_t, block_sizes))
+        block = empty(block_t, block_sizes) if phases else extract_slice(shared, block_at, block_sizes, block_t)
         if padding is not None:
             block = filled_borders(block, value, [0, 0, left], [0, 0, right], [filters, rows, width], block_sizes)
         columns = columns_of(first, rows)
@@ -514,7 +514,7 @@ def _row_blocks(weights: ir.Value, columns_of, filters: int, out_sizes: list[int
             product = tensor.CollapseShapeOp(t, product, [[0], [1, 2]]).result
         block = insert_slice(product, block, [0, 0, left], [filters, rows, width])
         inserts = [(block, block_at, block_sizes)]
-        if padding is not None and padding.phases is not None:
+        if phases:
             inserts = [_row_into_phases(block, r, size_add(first, top + r), padding.stride(), shared)
                        for r in range(rows)]
         _insert_in_parallel(loop, inserts)
