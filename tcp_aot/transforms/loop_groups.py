@@ -11,7 +11,7 @@ import math
 from torch_mlir import ir
 from torch_mlir.dialects import linalg, tensor
 
-from ..linalg_builders import dim_of, empty, size_product, split_sizes
+from ..linalg_builders import DYNAMIC, dim_of, empty, size_product, split_sizes
 from ..walk import defining_op
 
 # What the new generic gets from its builder; every other attribute is kept.
@@ -136,12 +136,16 @@ def _expanded_from(v: ir.Value, reassociation: list[list[int]]) -> ir.Value | No
 def collapsible(v: ir.Value, dims: list[int | None], groups: list[list[int]]) -> bool:
     """Whether an operand read at `dims` can be read over `groups` of the
     loops: it reads no two loops of a group (it stays as it is: a bias
-    read by filter), its buffer is dense, or it is the expansion along
-    those groups of a value the collapsed op reads instead (which may be
-    strided: a product's columns cut from whole register tiles)."""
+    read by filter) or only static unit dims beside one (its groups are
+    views whatever its strides: a row of a padded image), its buffer is
+    dense, or it is the expansion along those groups of a value the
+    collapsed op reads instead (which may be strided: a product's columns
+    cut from whole register tiles)."""
     reassociation = _reassociation(dims, groups)
-    return (all(len(r) == 1 for r in reassociation) or contiguous(v)
-            or _expanded_from(v, reassociation) is not None)
+    shape = ir.RankedTensorType(v.type).shape
+    return (all(len(r) == 1 or (DYNAMIC not in [shape[d] for d in r] and sum(shape[d] != 1 for d in r) <= 1)
+                for r in reassociation)
+            or contiguous(v) or _expanded_from(v, reassociation) is not None)
 
 
 def _collapsed(v: ir.Value, reassociation: list[list[int]]) -> ir.Value:

@@ -1225,14 +1225,18 @@ _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
 _conv_epilogue_case("conv2d_3x3_row_blocks_residual_relu_f32", 3, 1, 1, inp=(2, 16, 32, 32), filters=24)
 
 
-def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1, also_read=False):
+def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1, also_read=False,
+                      residual=False):
     """A convolution of constant weights, its bias add and ReLU, then a
     depthwise convolution (`depthwise` x `depthwise`) that pads it (an
     inverted residual block): conv-to-matmul computes the first by blocks
     of rows or of filters, in threads, into the padded tensor, borders
     included (with a depthwise stride, into the padded tensor's phases).
     `also_read`: the ReLU's result is an output too (read from the padded
-    tensor's interior; the phases are then copied from the padded tensor)."""
+    tensor's interior; the phases are then copied from the padded tensor).
+    `residual`: the output is then a 1 x 1 convolution of the depthwise
+    one's plus the ReLU's result, read from the padded tensor's interior
+    (MobileNetV3's first block), by blocks of rows too."""
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     w = rng.standard_normal((filters, inp[1], kernel, kernel)).astype(np.float32)
     dw = rng.standard_normal((filters, 1, depthwise, depthwise)).astype(np.float32)
@@ -1259,6 +1263,14 @@ def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise
              f"padding_low = [{half}, {half}], padding_high = [{half}, {half}], groups = {filters} : i64}} : "
              f"{yt}, {dwt} -> {out_t}"]
     outputs = [("out", out_t)] + ([("r", yt)] if also_read else [])
+    if residual:
+        pw = rng.standard_normal((filters, filters, 1, 1)).astype(np.float32)
+        pwt = t(dims(pw.shape), "f32")
+        lines += [f"%pw = tcp.const {{value = {_dense(pw)} : {pwt}}} : {pwt}",
+                  f"%p = tcp.conv %out, %pw {{stride = [1, 1], {conv}, padding_low = [0, 0], padding_high = [0, 0], "
+                  f"groups = 1 : i64}} : {out_t}, {pwt} -> {out_t}",
+                  f"%sum = tcp.add %p, %r : {out_t}, {yt} -> {out_t}"]
+        outputs = [("sum", out_t)]
     _conv.add(name, func(name, [("x", xt)], lines, outputs),
               lambda rng: [random_array("f32", inp, rng, edges=False)], tol=accumulated("f32"))
 
@@ -1285,6 +1297,10 @@ _padded_conv_case("conv2d_strided_into_padding_and_read_f32", (1, 3, 64, 64), 32
 _padded_conv_case("conv2d_1x1_filter_blocks_into_padding_and_read_f32", (2, 64, 7, 7), 128, 1, 1, also_read=True)
 _padded_conv_case("conv2d_1x1_into_phases_and_read_f32", (2, 16, 32, 32), 32, 1, 1, depthwise_stride=2,
                   also_read=True)
+# The 1 x 1 convolution after the depthwise one by blocks of 4 rows of 32,
+# and of one row of 160.
+_padded_conv_case("conv2d_1x1_residual_from_padding_f32", (2, 16, 32, 32), 32, 1, 1, residual=True)
+_padded_conv_case("conv2d_1x1_wide_rows_residual_from_padding_f32", (2, 8, 8, 160), 32, 1, 1, residual=True)
 
 
 # An input smaller than the (dilated) kernel: no window fits, the output's

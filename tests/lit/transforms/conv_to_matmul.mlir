@@ -304,6 +304,35 @@ func.func @padded_and_read(%x: tensor<1x3x65x65xf32>, %w: tensor<32x3x3x3xf32>) 
 
 // -----
 
+// A 1 x 1 convolution whose epilogue reads a padded tensor's interior
+// (MobileNetV3's first residual add reads the stem's) goes by blocks of
+// rows, each block's epilogue reading its rows of the interior: computed
+// whole, its epilogue could not be cut into the product's tiles.
+// CHECK-LABEL: func.func @flat_reading_interior
+// CHECK: %[[INTERIOR:.*]] = tensor.extract_slice %{{.*}}[0, 0, 1, 1] [1, 32, 32, 32]
+// CHECK: scf.forall (%[[B:.*]]) in (8) shared_outs
+// CHECK: %[[AT:.*]] = arith.muli %[[B]], %c4 : index
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<32x32xf32>, tensor<32x128xf32>)
+// CHECK: %[[IMAGE:.*]] = tensor.extract_slice %[[INTERIOR]][0, 0, 0, 0] [1, 32, 32, 32]
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[IMAGE]][0, %[[AT]], 0] [32, 4, 32]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[ROWS]] : tensor<32x4x32xf32>, tensor<32x4x32xf32>)
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @flat_reading_interior(%x: tensor<1x32x32x32xf32>, %w: tensor<32x32x1x1xf32>, %padded: tensor<1x32x34x34xf32>) -> tensor<1x32x32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x32x32x32xf32>, tensor<32x32x1x1xf32>) outs(%init : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %r = tensor.extract_slice %padded[0, 0, 1, 1] [1, 32, 32, 32] [1, 1, 1, 1] : tensor<1x32x34x34xf32> to tensor<1x32x32x32xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %r : tensor<1x32x32x32xf32>, tensor<1x32x32x32xf32>) outs(%e : tensor<1x32x32x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %t = arith.addf %a, %b : f32
+    linalg.yield %t : f32
+  } -> tensor<1x32x32x32xf32>
+  return %s : tensor<1x32x32x32xf32>
+}
+
+// -----
+
 // An image too few rows high for blocks of rows (7 x 7, one block) is
 // computed by blocks of filters: 2 of 64 (the most, a multiple of 8 and
 // at most a tile's 128, making an even number of blocks), each filling

@@ -259,6 +259,35 @@ func.func @residual_of_a_block(%w: tensor<4x8xf32>, %x: tensor<8x42xf32>, %r: te
 
 // -----
 
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+
+// A block of one row's residual, a row of a padded image's interior
+// (conv-to-matmul's blocks of rows): strided, but its rows are one, so it
+// is collapsed with the product, which the epilogue finishes in place.
+// CHECK-LABEL: func.func @residual_of_a_row
+// CHECK:       %[[P:.*]] = linalg.matmul {tcp_aot.epilogue}
+// CHECK:       %[[RES:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : tensor<4x1x7xf32> into tensor<4x7xf32>
+// CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[RES]] : tensor<4x7xf32>) outs(%[[P]] : tensor<4x7xf32>)
+func.func @residual_of_a_row(%w: tensor<4x8xf32>, %x: tensor<8x7xf32>, %padded: tensor<4x8x9xf32>,
+                             %row: index) -> tensor<4x1x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<4x7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<4x7xf32>) -> tensor<4x7xf32>
+  %p = linalg.matmul ins(%w, %x : tensor<4x8xf32>, tensor<8x7xf32>) outs(%init : tensor<4x7xf32>) -> tensor<4x7xf32>
+  %img = tensor.expand_shape %p [[0], [1, 2]] output_shape [4, 1, 7] : tensor<4x7xf32> into tensor<4x1x7xf32>
+  %res = tensor.extract_slice %padded[0, %row, 1] [4, 1, 7] [1, 1, 1] : tensor<4x8x9xf32> to tensor<4x1x7xf32>
+  %e = tensor.empty() : tensor<4x1x7xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%img, %res : tensor<4x1x7xf32>, tensor<4x1x7xf32>) outs(%e : tensor<4x1x7xf32>) {
+  ^bb0(%c: f32, %s: f32, %o: f32):
+    %u = arith.addf %c, %s : f32
+    linalg.yield %u : f32
+  } -> tensor<4x1x7xf32>
+  return %y : tensor<4x1x7xf32>
+}
+
+// -----
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (0, d1)>
 
