@@ -205,9 +205,12 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "fence-costly-broadcast-sources": PythonPass(
         "tcp_aot.transforms.broadcast_fusion", "fence_costly_broadcast_sources",
         "Keep a costly value out of the fusion into an op that broadcasts it; copy a shared broadcast per user"),
+    "fence-narrowed-products": PythonPass(
+        "tcp_aot.transforms.narrowed_products", "fence_narrowed_products",
+        "Keep a product's narrowing (requantization, bf16 rounding) with it where an op reads another product too"),
     "drop-fusion-fences": PythonPass(
-        "tcp_aot.transforms.broadcast_fusion", "drop_fusion_fences",
-        "Remove the copies fence-costly-broadcast-sources put before elementwise fusion"),
+        "tcp_aot.transforms.fusion_fences", "drop_fusion_fences",
+        "Remove the copies the fence passes put before elementwise fusion"),
     "mark-product-epilogues": PythonPass(
         "tcp_aot.transforms.epilogues", "mark_product_epilogues",
         "Make the elementwise op that is a matrix product's only use finish it in place, for the schedules to fuse"),
@@ -322,6 +325,7 @@ PIPELINES: dict[str, list[str]] = {
         "asserts-to-stderr",
         "canonicalize", "cse",
         "fence-costly-broadcast-sources",
+        "fence-narrowed-products",
         "linalg-fuse-elementwise-ops",
         # Then fused across a linear layer's reshape of its output.
         "collapse-expanded-elementwise",

@@ -17,18 +17,17 @@ fence-costly-broadcast-sources (before the fusion) therefore
 - gives each elementwise user of a plain broadcast (a generic that only
   yields or converts its input) a copy of it, so that the fusion folds the
   broadcast into every user as a read through its map.
-drop-fusion-fences (after the fusion) replaces each fence by its input.
+drop-fusion-fences (after the fusion, fusion_fences.py) replaces each
+fence by its input.
 """
 
 from __future__ import annotations
 
 from torch_mlir import ir
-from torch_mlir.dialects import linalg
 
-from ..linalg_builders import empty_like
-from ..walk import collect, defining_op
+from ..walk import collect
+from .fusion_fences import fence, fusable_producer
 
-FENCE_ATTR = "tcp_aot.fusion_fence"
 _PARALLEL = "#linalg.iterator_type<parallel>"
 # Ops whose work outweighs writing and reading their result once more.
 _COSTLY_OPS = {"tensor.extract", "scf.if", "cf.assert", "llvm.call"}
@@ -41,17 +40,11 @@ _CONVERSIONS = {"arith.extf", "arith.truncf", "arith.extsi", "arith.extui", "ari
 def fence_costly_broadcast_sources(root: ir.Operation) -> None:
     for op in collect(root, lambda op: op.name == "linalg.generic"):
         for i in _broadcast_inputs(op):
-            producer = _fusable_producer(op.operands[i])
+            producer = fusable_producer(op.operands[i])
             if producer is not None and _costly(producer):
-                _fence(op, i)
+                fence(op, i)
     for op in collect(root, lambda op: op.name == "linalg.generic" and _is_plain_broadcast(op)):
         _one_copy_per_elementwise_user(op)
-
-
-def drop_fusion_fences(root: ir.Operation) -> None:
-    for op in collect(root, lambda op: op.name == "linalg.copy" and FENCE_ATTR in op.attributes):
-        op.results[0].replace_all_uses_with(op.operands[0])
-        op.erase()
 
 
 def _is_generic(op: ir.Operation) -> bool:
@@ -80,35 +73,10 @@ def _costly(op: ir.Operation) -> bool:
         if inner.name in _COSTLY_OPS or (inner.name.startswith("math.") and inner.name not in _CHEAP_MATH):
             return True
     for value in op.opview.inputs:
-        producer = _fusable_producer(value)
+        producer = fusable_producer(value)
         if producer is not None and _costly(producer):
             return True
     return False
-
-
-def _fusable_producer(value: ir.Value) -> ir.Operation | None:
-    """The generic the fusion would fold into value's user: value's only
-    producer, through reshapes (which the fusion moves out of the way)."""
-    while True:
-        op = defining_op(value)
-        if op is None or not _single_use(value):
-            return None
-        if op.name not in ("tensor.expand_shape", "tensor.collapse_shape"):
-            return op if _is_generic(op) else None
-        value = op.operands[0]
-
-
-def _single_use(value: ir.Value) -> bool:
-    uses = iter(value.uses)
-    return next(uses, None) is not None and next(uses, None) is None
-
-
-def _fence(op: ir.Operation, i: int) -> None:
-    value = op.operands[i]
-    with ir.InsertionPoint(op), op.location:
-        copy = linalg.copy(value, outs=[empty_like(value.type, value)])
-    defining_op(copy).attributes[FENCE_ATTR] = ir.UnitAttr.get()
-    op.operands[i] = copy
 
 
 def _is_plain_broadcast(op: ir.Operation) -> bool:
