@@ -46,7 +46,7 @@ PROGRAMS = {
         "mlp", "resnet_basic_block", "transformer_encoder", "gpt_block", "lstm_cell",
         "gpt_block_bf16", "mlp_f16", "mlp_int8", "mlp_int8_dynamic", "resnet_basic_block_int8",
         # the libraries' models
-        "zoo_resnet50", "zoo_bert", "zoo_llama_int8",
+        "zoo_resnet50", "zoo_bert", "zoo_llama_int8", "zoo_resnet_bottleneck_int8",
     ],
 }
 

@@ -78,6 +78,20 @@ def resnet50_int8_mini_loader() -> TorchLoaderOutput:
     return quantized_int8(resnet50_mini_loader())
 
 
+def resnet_bottleneck_int8_loader() -> TorchLoaderOutput:
+    """One of ResNet-50's bottleneck blocks (torchvision's class) with its
+    projection shortcut, in int8, on 32 x 32 images: its 3 x 3 convolution
+    goes by blocks of rows, and its residual add finishes the expansion and
+    reads the int8 result of the shortcut's convolution, as at 224 x 224
+    (the mini ResNet-50's 64 x 64 images are too small for blocks of rows)."""
+    resnet = torchvision().models.resnet
+    torch.manual_seed(0)
+    block = resnet.Bottleneck(16, 8, downsample=torch.nn.Sequential(resnet.conv1x1(16, 32), torch.nn.BatchNorm2d(32)))
+    randomize_batch_norms(block)
+    return quantized_int8(TorchLoaderOutput(model=block.eval(), inputs=[torch.randn(2, 16, 32, 32)],
+                                            dynamic_shapes=[{0: Dim("batch", min=1, max=16)}]))
+
+
 def mobilenet_v3_large_mini_loader() -> TorchLoaderOutput:
     return _named("mobilenet_v3_large", 64)
 
