@@ -174,6 +174,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "add-pool-bytes-functions": PythonPass(
         "tcp_aot.transforms.pool_bytes", "add_pool_bytes_functions",
         "Add F__pool_bytes and F__output_dims__pool_bytes: the bytes of a caller's pool a status call may use"),
+    "pad-by-borders": PythonPass(
+        "tcp_aot.transforms.pads", "pad_by_borders",
+        "Fill a pad's borders only, its interior written by the source's op or copied in threads"),
     "pad-in-place": PythonPass(
         "tcp_aot.transforms.pads", "pad_in_place",
         "Pad a loop's result by having the loop write into the padded tensor's interior, the borders filled"),
@@ -344,6 +347,7 @@ PIPELINES: dict[str, list[str]] = {
         "canonicalize", "cse",
         "contractions-to-matmul",
         "conv-to-matmul",
+        "pad-by-borders",
         "pad-product-columns",
         "batch-matmul-to-matmuls",
         "mark-product-epilogues",
