@@ -38,3 +38,9 @@ def function_named(module: ir.Module, name: str) -> ir.Operation:
     """The func.func of a module with symbol `name`."""
     return next(op.operation for op in module.body.operations if op.operation.name == "func.func"
                 and ir.StringAttr(op.operation.attributes["sym_name"]).value == name)
+
+
+def is_elementwise(op: ir.Operation) -> bool:
+    """Whether op is a linalg.generic whose every loop is parallel."""
+    return op.name == "linalg.generic" and all(str(it) == "#linalg.iterator_type<parallel>"
+                                                for it in op.opview.iterator_types)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from torch_mlir import ir
 
-from ..walk import collect
+from ..walk import collect, is_elementwise
 from .fusion_fences import fence, fusable_producer
 
 _PARALLEL = "#linalg.iterator_type<parallel>"
@@ -45,10 +45,6 @@ def fence_costly_broadcast_sources(root: ir.Operation) -> None:
                 fence(op, i)
     for op in collect(root, lambda op: op.name == "linalg.generic" and _is_plain_broadcast(op)):
         _one_copy_per_elementwise_user(op)
-
-
-def _is_generic(op: ir.Operation) -> bool:
-    return op.name == "linalg.generic"
 
 
 def _maps(op: ir.Operation) -> list[ir.AffineMap]:
@@ -93,12 +89,8 @@ def _is_plain_broadcast(op: ir.Operation) -> bool:
 
 def _one_copy_per_elementwise_user(op: ir.Operation) -> None:
     uses = list(op.results[0].uses)
-    elementwise = [use for use in uses if _is_elementwise(use.owner.operation)]
+    elementwise = [use for use in uses if is_elementwise(use.owner.operation)]
     # The broadcast itself stays with one user: a non-elementwise one if any.
     for use in elementwise if len(elementwise) < len(uses) else elementwise[1:]:
         user = use.owner.operation
         user.operands[use.operand_number] = op.clone(ir.InsertionPoint(user)).results[0]
-
-
-def _is_elementwise(op: ir.Operation) -> bool:
-    return _is_generic(op) and all(str(it) == _PARALLEL for it in op.opview.iterator_types)

@@ -19,10 +19,9 @@ from dataclasses import dataclass
 
 from torch_mlir import ir
 
-from ..walk import collect, defining_op
+from ..walk import collect, defining_op, is_elementwise
 from .fusion_fences import fence, fusable_producer, single_use
 
-_PARALLEL = "#linalg.iterator_type<parallel>"
 _REDUCTION = "#linalg.iterator_type<reduction>"
 
 
@@ -35,7 +34,7 @@ class _Chain:
 
 
 def fence_narrowed_products(root: ir.Operation) -> None:
-    for join in collect(root, _is_elementwise):
+    for join in collect(root, is_elementwise):
         chains = [c for i in range(len(join.opview.inputs)) if (c := _chain(join, i)) is not None]
         if len(chains) < 2:
             continue
@@ -70,10 +69,6 @@ def _is_product(op: ir.Operation) -> bool:
     if op.name == "linalg.generic":
         return any(str(it) == _REDUCTION for it in op.opview.iterator_types)
     return op.name.startswith(("linalg.conv", "linalg.depthwise_conv")) or "matmul" in op.name
-
-
-def _is_elementwise(op: ir.Operation) -> bool:
-    return op.name == "linalg.generic" and all(str(it) == _PARALLEL for it in op.opview.iterator_types)
 
 
 def _width(v: ir.Value) -> int:

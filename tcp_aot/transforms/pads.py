@@ -33,7 +33,7 @@ from torch_mlir.dialects import linalg, tensor
 from ..linalg_builders import (
     DYNAMIC, dim_of, empty, extract_slice, generic, insert_slice, size_add, tensor_type,
 )
-from ..walk import collect, defining_op
+from ..walk import collect, defining_op, is_elementwise
 
 
 def pad_in_place(root: ir.Operation) -> None:
@@ -100,8 +100,7 @@ def pad_by_borders(root: ir.Operation) -> None:
 def _writes_fresh_tensor(op: ir.Operation | None, result: ir.Value) -> bool:
     """Whether `result`, its only use the pad, is an elementwise generic's
     written into a tensor.empty that nothing else reads."""
-    if (op is None or op.name != "linalg.generic" or len(op.results) != 1 or len(list(result.uses)) != 1
-            or any(str(it) != "#linalg.iterator_type<parallel>" for it in op.opview.iterator_types)):
+    if op is None or not is_elementwise(op) or len(op.results) != 1 or len(list(result.uses)) != 1:
         return False
     init = op.operands[len(op.operands) - 1]
     return (defining_op(init) is not None and defining_op(init).name == "tensor.empty"
