@@ -40,24 +40,19 @@ def pad_in_place(root: ir.Operation) -> None:
     for pad in collect(root, lambda op: op.name == "tensor.pad"):
         source = pad.operands[0]
         loop = defining_op(source)
-        constant = padding_constant(pad)
-        if (constant is None or loop is None or loop.name != "scf.for" or len(list(source.uses)) != 1
-                or any(s == DYNAMIC for name in ("static_low", "static_high")
-                       for s in ir.DenseI64ArrayAttr(pad.attributes[name]))):
+        padding = _static_padding(pad)
+        if padding is None or loop is None or loop.name != "scf.for" or len(list(source.uses)) != 1:
             continue
         init_at = 3 + ir.OpResult(source).result_number  # lower bound, upper bound, step, inits
         init = defining_op(loop.operands[init_at])
         if init is None or init.name != "tensor.empty" or len(list(loop.operands[init_at].uses)) != 1:
             continue
         source_t = ir.RankedTensorType(source.type)
+        low = padding[1]
         with ir.InsertionPoint(loop), pad.location:
-            value = constant.clone().results[0]
-            low, high = (list(ir.DenseI64ArrayAttr(pad.attributes[name])) for name in ("static_low", "static_high"))
             # The loop's result has the sizes of the tensor it fills.
             sizes = [dim_of(init.results[0], d) for d in range(source_t.rank)]
-            padded = [size_add(size_add(s, lo), hi) for s, lo, hi in zip(sizes, low, high)]
-            borders = filled_borders(empty(ir.RankedTensorType(pad.results[0].type), padded), value, low, high,
-                                      sizes, padded)
+            borders = _borders(pad, *padding, sizes)
             loop.operands[init_at] = extract_slice(borders, low, sizes, source_t)
         with ir.InsertionPoint(pad), pad.location:
             result = insert_slice(source, borders, low, sizes)
@@ -69,23 +64,17 @@ def pad_by_borders(root: ir.Operation) -> None:
     for pad in collect(root, lambda op: op.name == "tensor.pad"):
         source = pad.operands[0]
         producer = defining_op(source)
-        constant = padding_constant(pad)
-        if (constant is None or (producer is not None and producer.name == "scf.for")
-                or any(s == DYNAMIC for name in ("static_low", "static_high")
-                       for s in ir.DenseI64ArrayAttr(pad.attributes[name]))):
+        padding = _static_padding(pad)
+        if padding is None or (producer is not None and producer.name == "scf.for"):
             continue
-        low, high = (list(ir.DenseI64ArrayAttr(pad.attributes[name])) for name in ("static_low", "static_high"))
         source_t = ir.RankedTensorType(source.type)
+        low = padding[1]
         writer = producer if _writes_fresh_tensor(producer, source) else None
         # The borders are made before the source's writer, which writes the interior.
-        at = writer if writer is not None else pad
-        with ir.InsertionPoint(at), pad.location:
-            value = constant.clone().results[0]
+        with ir.InsertionPoint(writer if writer is not None else pad), pad.location:
             like = writer.operands[len(writer.operands) - 1] if writer is not None else source
             sizes = [dim_of(like, d) for d in range(source_t.rank)]
-            padded = [size_add(size_add(s, lo), hi) for s, lo, hi in zip(sizes, low, high)]
-            borders = filled_borders(empty(ir.RankedTensorType(pad.results[0].type), padded), value, low, high,
-                                      sizes, padded)
+            borders = _borders(pad, *padding, sizes)
             interior = extract_slice(borders, low, sizes, source_t)
             if writer is not None:
                 writer.operands[len(writer.operands) - 1] = interior
@@ -95,6 +84,22 @@ def pad_by_borders(root: ir.Operation) -> None:
             result = insert_slice(written, borders, low, sizes)
         pad.results[0].replace_all_uses_with(result)
         pad.erase()
+
+
+def _static_padding(pad: ir.Operation) -> tuple[ir.Operation, list[int], list[int]] | None:
+    """The constant a tensor.pad fills with and its static sizes before and
+    after the source along each dim, when it has them."""
+    constant = padding_constant(pad)
+    low, high = (list(ir.DenseI64ArrayAttr(pad.attributes[name])) for name in ("static_low", "static_high"))
+    return None if constant is None or DYNAMIC in low + high else (constant, low, high)
+
+
+def _borders(pad: ir.Operation, constant: ir.Operation, low: list[int], high: list[int], sizes: list) -> ir.Value:
+    """The pad's result around an interior of `sizes`: its borders filled,
+    its interior left for its writer."""
+    padded = [size_add(size_add(s, lo), hi) for s, lo, hi in zip(sizes, low, high)]
+    return filled_borders(empty(ir.RankedTensorType(pad.results[0].type), padded), constant.clone().results[0],
+                          low, high, sizes, padded)
 
 
 def _writes_fresh_tensor(op: ir.Operation | None, result: ir.Value) -> bool:
