@@ -649,7 +649,9 @@ def _zeros_after(flat: ir.Value, length: int) -> ir.Value:
 
 
 def _unflatten(product: ir.Value, filters: int, out_sizes: list[Size]) -> ir.Value:
-    """[F, positions] -> [F, out...]."""
+    """[F, positions] -> [F, out...] (the product itself for one spatial dim)."""
+    if len(out_sizes) == 1:
+        return product
     t = tensor_type([filters] + out_sizes, ir.RankedTensorType(product.type).element_type)
     dynamic, static = split_sizes([filters] + out_sizes)
     return tensor.ExpandShapeOp(t, product, [[0], list(range(1, t.rank))], dynamic, static).result

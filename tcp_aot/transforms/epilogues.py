@@ -134,7 +134,9 @@ def _read_unexpanded(product: ir.Operation) -> None:
     maps = operand_dims(op)
     n_loops = len(op.opview.iterator_types)
     groups = reassociation_of(expand)
-    if (maps is None or maps[use.operand_number] != list(range(n_loops))
+    # An expansion that adds no dims (a 1-D convolution's [F, positions] as
+    # [F, W]) leaves nothing to collapse: the op would still read it.
+    if (all(len(g) == 1 for g in groups) or maps is None or maps[use.operand_number] != list(range(n_loops))
             or any(str(it) != _PARALLEL for it in op.opview.iterator_types)
             or collect(op, lambda inner: inner.name == "linalg.index")
             or not groups_fit(maps, groups)

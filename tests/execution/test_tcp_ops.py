@@ -1192,24 +1192,25 @@ def _conv_epilogue_case(name, kernel, stride, padding, inp=(3, 8, 5, 6), filters
     its product (1x1 and strided: the product's epilogue, in its tiles or
     in its blocks of filters)."""
     rng = np.random.default_rng(zlib.crc32(name.encode()))
-    w = rng.standard_normal((filters, inp[1], kernel, kernel)).astype(np.float32)
-    bias = rng.standard_normal((1, filters, 1, 1)).astype(np.float32)
+    spatial = len(inp) - 2
+    w = rng.standard_normal((filters, inp[1], *[kernel] * spatial)).astype(np.float32)
+    bias = rng.standard_normal((1, filters, *[1] * spatial)).astype(np.float32)
     size = [(n + 2 * padding - kernel) // stride + 1 for n in inp[2:]]
     xt, yt = t(dyn(inp, {0}), "f32"), t(dyn([inp[0], filters, *size], {0}), "f32")
-    bt = f"tensor<1x{filters}x1x1xf32>"
+    bt, wt = t(dims(bias.shape), "f32"), t(dims(w.shape), "f32")
+    each = lambda v: f"[{', '.join([str(v)] * spatial)}]"  # noqa: E731
     lines = ["%c0 = arith.constant 0 : index",
-             f"%w = tcp.const {{value = {_dense(w)} : {t(dims(w.shape), 'f32')}}} : {t(dims(w.shape), 'f32')}",
+             f"%w = tcp.const {{value = {_dense(w)} : {wt}}} : {wt}",
              f"%b = tcp.const {{value = {_dense(bias)} : {bt}}} : {bt}",
-             f"%y = tcp.conv %x, %w {{stride = [{stride}, {stride}], dilation = [1, 1], input_dilation = [1, 1], "
-             f"padding_low = [{padding}, {padding}], padding_high = [{padding}, {padding}], groups = 1 : i64}} : "
-             f"{xt}, {t(dims(w.shape), 'f32')} -> {yt}",
-             f"%n = tensor.dim %y, %c0 : {yt}",
-             f"%c{size[0]} = arith.constant {size[0]} : index", f"%d{size[1]} = arith.constant {size[1]} : index",
-             f"%bb = tcp.broadcast %b, %n, %c{size[0]}, %d{size[1]} {{axes = [0, 2, 3]}} : {bt}, index, index, "
-             f"index -> {yt}",
-             f"%s = tcp.add %y, %bb : {yt}, {yt} -> {yt}",
-             f"%r = tcp.add %s, %res : {yt}, {yt} -> {yt}",
-             f"%out = tcp.clamp %r {{min_float = 0.0 : f32}} : {yt} -> {yt}"]
+             f"%y = tcp.conv %x, %w {{stride = {each(stride)}, dilation = {each(1)}, input_dilation = {each(1)}, "
+             f"padding_low = {each(padding)}, padding_high = {each(padding)}, groups = 1 : i64}} : {xt}, {wt} -> {yt}",
+             f"%n = tensor.dim %y, %c0 : {yt}"]
+    lines += [f"%s{d} = arith.constant {n} : index" for d, n in enumerate(size)]
+    lines += [f"%bb = tcp.broadcast %b, %n, {', '.join(f'%s{d}' for d in range(spatial))} "
+              f"{{axes = {[0] + list(range(2, 2 + spatial))}}} : {bt}, {', '.join(['index'] * (1 + spatial))} -> {yt}",
+              f"%s = tcp.add %y, %bb : {yt}, {yt} -> {yt}",
+              f"%r = tcp.add %s, %res : {yt}, {yt} -> {yt}",
+              f"%out = tcp.clamp %r {{min_float = 0.0 : f32}} : {yt} -> {yt}"]
     _conv.add(name, func(name, [("x", xt), ("res", yt)], lines, [("out", yt)]),
               lambda rng: [random_array("f32", inp, rng, edges=False),
                            random_array("f32", (inp[0], filters, *size), rng, edges=False)], tol=accumulated("f32"))
@@ -1223,6 +1224,9 @@ _conv_epilogue_case("conv2d_strided_bias_residual_relu_f32", 3, 2, 1)
 # A 3 x 3 convolution of a 32 x 32 image (not padded after): 8 blocks of 4
 # rows, each copying its windows and finishing its rows with the epilogue.
 _conv_epilogue_case("conv2d_3x3_row_blocks_residual_relu_f32", 3, 1, 1, inp=(2, 16, 32, 32), filters=24)
+# A 1-D convolution (Whisper's encoder's) as one im2col product per image,
+# [F, positions] already its [F, W]: the epilogue reads the product as it is.
+_conv_epilogue_case("conv1d_im2col_residual_relu_f32", 3, 1, 1, inp=(2, 16, 34), filters=64)
 
 
 def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1, also_read=False,

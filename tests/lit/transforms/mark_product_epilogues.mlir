@@ -168,6 +168,33 @@ func.func @through_expand(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %bias: ten
 
 // -----
 
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// An expansion that adds no dims: nothing to collapse, and the op reading
+// it stays as it is (collapsing it would have left it reading the
+// expansion, erased).
+// CHECK-LABEL: func.func @through_identity_expand
+// CHECK:       %[[P:.*]] = linalg.matmul ins
+// CHECK:       %[[E:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1]]
+// CHECK:       linalg.generic {{.*}} ins(%[[E]] : tensor<16x32xf32>)
+func.func @through_identity_expand(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = tensor.empty() : tensor<16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%acc : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %p = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%init : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %same = tensor.expand_shape %p [[0], [1]] output_shape [16, 32] : tensor<16x32xf32> into tensor<16x32xf32>
+  %e = tensor.empty() : tensor<16x32xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%same : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.maximumf %x, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}
+
+// -----
+
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #bias = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
 
