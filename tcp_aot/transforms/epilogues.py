@@ -24,11 +24,10 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import linalg
 
-from ..walk import collect, defining_op
+from ..walk import collect, defining_op, is_elementwise
 from .loop_groups import collapse, collapsible, groups_fit, operand_dims, reassociation_of
 
 ATTR = "tcp_aot.epilogue"
-_PARALLEL = "#linalg.iterator_type<parallel>"
 
 
 def mark_product_epilogues(root: ir.Operation) -> None:
@@ -90,14 +89,13 @@ def elementwise_use(v: ir.Value) -> tuple[ir.Operation, int] | None:
     if len(uses) != 1:
         return None
     op, index = uses[0].owner.operation, uses[0].operand_number
-    if op.name != "linalg.generic" or len(op.results) != 1:
+    if not is_elementwise(op) or len(op.results) != 1:
         return None
     generic = op.opview
     n_inputs = len(generic.inputs)
     maps = [ir.AffineMapAttr(m).value for m in generic.indexing_maps]
     identity = ir.AffineMap.get_identity(maps[-1].n_dims)
     if (index >= n_inputs
-            or any(str(it) != _PARALLEL for it in generic.iterator_types)
             or maps[index] != identity or maps[-1] != identity
             or list(generic.regions[0].blocks[0].arguments[n_inputs].uses)):
         return None
@@ -129,7 +127,7 @@ def _read_unexpanded(product: ir.Operation) -> None:
         return
     (use,) = expand.results[0].uses
     op = use.owner.operation
-    if op.name != "linalg.generic" or len(op.results) != 1:
+    if not is_elementwise(op) or len(op.results) != 1:
         return
     maps = operand_dims(op)
     n_loops = len(op.opview.iterator_types)
@@ -137,7 +135,6 @@ def _read_unexpanded(product: ir.Operation) -> None:
     # An expansion that adds no dims (a 1-D convolution's [F, positions] as
     # [F, W]) leaves nothing to collapse: the op would still read it.
     if (all(len(g) == 1 for g in groups) or maps is None or maps[use.operand_number] != list(range(n_loops))
-            or any(str(it) != _PARALLEL for it in op.opview.iterator_types)
             or collect(op, lambda inner: inner.name == "linalg.index")
             or not groups_fit(maps, groups)
             or not all(collapsible(v, dims, groups) for v, dims in zip(op.operands, maps))):

@@ -108,8 +108,8 @@ def _writes_fresh_tensor(op: ir.Operation | None, result: ir.Value) -> bool:
     if op is None or not is_elementwise(op) or len(op.results) != 1 or len(list(result.uses)) != 1:
         return False
     init = op.operands[len(op.operands) - 1]
-    return (defining_op(init) is not None and defining_op(init).name == "tensor.empty"
-            and len(list(init.uses)) == 1
+    empty_init = defining_op(init)
+    return (empty_init is not None and empty_init.name == "tensor.empty" and len(list(init.uses)) == 1
             and not list(op.opview.regions[0].blocks[0].arguments[len(op.operands) - 1].uses))
 
 
