@@ -100,7 +100,14 @@ typedef enum { TCP_AOT_BF16, TCP_AOT_I8, TCP_AOT_F32, TCP_AOT_F32_A, TCP_AOT_I8_
 // bytes): the 32 rows of A that many bytes deep (16 KB) stay in L1 while
 // they meet the chunk's columns, so that the tile loads read only B from L2
 // (BERT-base's linear layers: 15% faster than over all of K at once).
-enum { TCP_AOT_CHUNK = 256, TCP_AOT_DEPTH_BLOCK = 512, TCP_AOT_PREFETCH_STEPS = 16 };
+// The dot products (tcp_aot_matmul_dot) take DOT_DEPTH_BLOCK bytes of K at
+// a time, and their packed B is laid out in depth blocks of that size: a
+// register tile then reads 64 KB of B as one stream and stores its
+// accumulators once per 2 KB of K (kernel bench on Zen 4, against 512:
+// TinyLlama's LM head, 128 x 32000 x 2048, 195 -> 207 GFLOP/s, its MLP's
+// 128 x 5632 x 2048 192 -> 208, ResNet-50's first 3x3 convolution 160 ->
+// 183 in bf16 and 352 -> 369 GOP/s in int8).
+enum { TCP_AOT_CHUNK = 256, TCP_AOT_DEPTH_BLOCK = 512, TCP_AOT_DOT_DEPTH_BLOCK = 2048, TCP_AOT_PREFETCH_STEPS = 16 };
 enum { TCP_AOT_F32_ROWS = 8, TCP_AOT_F32_DEPTH = 256, TCP_AOT_F32_PREFETCH = 16 };
 
 // The columns of the chunk at column `chunk`, in whole blocks of 32.
@@ -155,15 +162,15 @@ static uint64_t tcp_aot_first_lanes(int64_t count) {
 
 // B's columns [0, n) packed as above, zeros past K and N. B is read row by
 // row, 64 bytes at a time, rows past K and columns past N as zeros by
-// masked loads. `k_pad`: rows, padded.
-__attribute__((target("avx512f,avx512bw"))) static void tcp_aot_pack_b_bf16(const uint16_t *b, int64_t ldb, int64_t k,
-                                                                           int64_t n, int64_t k_pad, uint16_t *packed) {
+// masked loads. `k_pad`: rows, padded; `depth_block`: in bytes.
+__attribute__((target("avx512f,avx512bw"))) static void tcp_aot_pack_b_bf16(
+    const uint16_t *b, int64_t ldb, int64_t k, int64_t n, int64_t k_pad, int64_t depth_block, uint16_t *packed) {
   const __m512i low = _mm512_set_epi16(47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8, 39, 7, 38, 6,
                                        37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
   const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(16));
   for (int64_t p = 0; p < k_pad; p += 2)
     for (int64_t n0 = 0; n0 < n; n0 += TCP_AOT_BLOCK) {
-      uint16_t *pairs = packed + tcp_aot_packed_offset(n0, 2 * p, n, 2 * k_pad, TCP_AOT_DEPTH_BLOCK) / 2;
+      uint16_t *pairs = packed + tcp_aot_packed_offset(n0, 2 * p, n, 2 * k_pad, depth_block) / 2;
       __mmask32 columns = (__mmask32)tcp_aot_first_lanes(n - n0);
       __m512i first = p < k ? _mm512_maskz_loadu_epi16(columns, b + p * ldb + n0) : _mm512_setzero_si512();
       __m512i second = p + 1 < k ? _mm512_maskz_loadu_epi16(columns, b + (p + 1) * ldb + n0) : _mm512_setzero_si512();
@@ -178,7 +185,7 @@ __attribute__((target("avx512f,avx512bw"))) static void tcp_aot_pack_b_bf16(cons
 // as zeros by masked loads (element by element, the padding of the 7 x 7
 // stem's 147 rows to 192 took most of int8 ResNet-50's packing).
 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) static void tcp_aot_pack_b_i8(
-    const int8_t *b, int64_t ldb, int64_t k, int64_t n, int64_t k_pad, int8_t *packed) {
+    const int8_t *b, int64_t ldb, int64_t k, int64_t n, int64_t k_pad, int64_t depth_block, int8_t *packed) {
   _Alignas(64) uint8_t bytes[64];
   for (int j = 0; j < 32; ++j) {
     bytes[2 * j] = (uint8_t)j;
@@ -190,7 +197,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi"))) static void tcp_
   const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(16));
   for (int64_t p = 0; p < k_pad; p += TCP_AOT_GROUP)
     for (int64_t n0 = 0; n0 < n; n0 += TCP_AOT_BLOCK) {
-      int8_t *groups = packed + tcp_aot_packed_offset(n0, p, n, k_pad, TCP_AOT_DEPTH_BLOCK);
+      int8_t *groups = packed + tcp_aot_packed_offset(n0, p, n, k_pad, depth_block);
       __mmask32 columns = (__mmask32)tcp_aot_first_lanes(n - n0);
       __m256i rows[TCP_AOT_GROUP];
       for (int r = 0; r < TCP_AOT_GROUP; ++r)
@@ -327,16 +334,17 @@ __attribute__((target("avx512f,avx512bw,avx512vnni"))) static void tcp_aot_row_o
   }
 }
 
-// B's columns [0, n) packed (in blocks of 32 columns, as above).
+// B's columns [0, n) packed (in blocks of 32 columns, as above; bf16 and
+// int8 in depth blocks of `depth_block` bytes, float32 in its own).
 static void tcp_aot_pack_b(tcp_aot_operands operands, const uint8_t *b, int64_t ldb, int64_t k, int64_t n,
-                           uint8_t *packed) {
+                           int64_t depth_block, uint8_t *packed) {
   int64_t k_pad = tcp_aot_packed_depth(operands, k);
   if (operands == TCP_AOT_F32)
     tcp_aot_pack_b_f32((const float *)b, ldb, k, n, (float *)packed);
   else if (operands == TCP_AOT_BF16)
-    tcp_aot_pack_b_bf16((const uint16_t *)b, ldb, k, n, k_pad / 2, (uint16_t *)packed);
+    tcp_aot_pack_b_bf16((const uint16_t *)b, ldb, k, n, k_pad / 2, depth_block, (uint16_t *)packed);
   else
-    tcp_aot_pack_b_i8((const int8_t *)b, ldb, k, n, k_pad, (int8_t *)packed);
+    tcp_aot_pack_b_i8((const int8_t *)b, ldb, k, n, k_pad, depth_block, (int8_t *)packed);
 }
 
 // Packed weights. A B that lies in the program's weights holds the same
@@ -350,6 +358,7 @@ typedef struct {
   const uint8_t *data;
   int64_t ld, step, rows, cols;  // the matrix as the product reads it
   tcp_aot_operands operands;
+  int64_t depth_block;  // of a bf16 or int8 B: the AMX kernel's or the dot products'
   uint8_t *packed;
 } tcp_aot_packed_weight;
 
@@ -376,7 +385,7 @@ static const uint8_t *tcp_aot_find_packed(tcp_aot_packed_weight key) {
        i = (i + 1) & (tcp_aot_packed_slots - 1)) {
     tcp_aot_packed_weight *e = &tcp_aot_packed_weights[i];
     if (e->data == key.data && e->ld == key.ld && e->step == key.step && e->rows == key.rows &&
-        e->cols == key.cols && e->operands == key.operands)
+        e->cols == key.cols && e->operands == key.operands && e->depth_block == key.depth_block)
       return e->packed;
   }
   return NULL;
@@ -413,11 +422,12 @@ static size_t tcp_aot_packed_bytes(tcp_aot_packed_weight key) {
 // A weight operand of `rows` x `cols` (B: k x n; A: m x k) packed, from
 // the kept ones or packed now and kept; NULL when it is not a weight or no
 // memory is left (the kernel then reads or packs it as it goes).
+// `depth_block`: a bf16 or int8 B's (0 for the others).
 static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const uint8_t *data, int64_t ld,
-                                                int64_t step, int64_t rows, int64_t cols) {
+                                                int64_t step, int64_t rows, int64_t cols, int64_t depth_block) {
   if (!__tcp_aot_in_weights_file(data))
     return NULL;
-  tcp_aot_packed_weight key = {data, ld, step, rows, cols, operands, NULL};
+  tcp_aot_packed_weight key = {data, ld, step, rows, cols, operands, depth_block, NULL};
   pthread_mutex_lock(&tcp_aot_packed_lock);
   const uint8_t *found = tcp_aot_find_packed(key);
   if (!found && tcp_aot_room_for_packed()) {
@@ -428,7 +438,7 @@ static const uint8_t *tcp_aot_packed_weight_for(tcp_aot_operands operands, const
       else if (operands == TCP_AOT_I8_A_OFFSETS)
         tcp_aot_row_offsets_i8((const int8_t *)data, ld, rows, cols, (int32_t *)key.packed);
       else
-        tcp_aot_pack_b(operands, data, ld, rows, cols, key.packed);
+        tcp_aot_pack_b(operands, data, ld, rows, cols, depth_block, key.packed);
       tcp_aot_insert_packed(key);
       found = key.packed;
     }
@@ -471,7 +481,7 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
     const uint8_t *packed = prepacked ? prepacked + chunk * k_pad : scratch;
     if (!prepacked)
-      tcp_aot_pack_b(operands, b + chunk * size, ldb, k, chunk_cols, scratch);
+      tcp_aot_pack_b(operands, b + chunk * size, ldb, k, chunk_cols, TCP_AOT_DEPTH_BLOCK, scratch);
     int64_t chunk_pad = tcp_aot_chunk_width(chunk, n);
     for (int64_t d0 = 0; d0 < k_pad; d0 += TCP_AOT_DEPTH_BLOCK) {
       int64_t d1 = k_pad - d0 < TCP_AOT_DEPTH_BLOCK ? k_pad : d0 + TCP_AOT_DEPTH_BLOCK;
@@ -578,7 +588,7 @@ __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vbmi"))
 // row of A off, once.
 // A's rows as the tiles read them: a copy of a depth block, its rows 64
 // bytes more than a block apart (tcp_aot_matmul_dot).
-enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_A_STRIDE = TCP_AOT_DEPTH_BLOCK + 64 };
+enum { TCP_AOT_DOT_ROWS = 12, TCP_AOT_DOT_A_STRIDE = TCP_AOT_DOT_DEPTH_BLOCK + 64 };
 
 // A tile of R rows by W columns (W: 32, two zmm vectors; 16, one; 8, one
 // ymm) of which the first `cols` are C's: its loads and stores masked to
@@ -704,7 +714,7 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
       operands == TCP_AOT_BF16 ? tcp_aot_bf16_dot_tiles : tcp_aot_i8_dot_tiles;
   const int32_t *offsets = NULL;
   if (operands == TCP_AOT_I8) {
-    offsets = (const int32_t *)tcp_aot_packed_weight_for(TCP_AOT_I8_A_OFFSETS, a, lda, 1, m, k);
+    offsets = (const int32_t *)tcp_aot_packed_weight_for(TCP_AOT_I8_A_OFFSETS, a, lda, 1, m, k, 0);
     if (!offsets) {
       int32_t *computed = (int32_t *)(scratch + tcp_aot_amx_scratch_bytes(k_bytes));
       tcp_aot_row_offsets_i8((const int8_t *)a, lda, m, k, computed);
@@ -719,9 +729,9 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
   for (int64_t chunk = 0; chunk < n; chunk += TCP_AOT_CHUNK) {
     int64_t chunk_cols = n - chunk < TCP_AOT_CHUNK ? n - chunk : TCP_AOT_CHUNK;
     const uint8_t *packed = prepacked ? prepacked + chunk * k_pad : scratch;
-    if (!prepacked) tcp_aot_pack_b(operands, b + chunk * size, ldb, k, chunk_cols, scratch);
-    for (int64_t d0 = 0; d0 < k_bytes; d0 += TCP_AOT_DEPTH_BLOCK) {
-      int64_t d1 = k_bytes - d0 < TCP_AOT_DEPTH_BLOCK ? k_bytes : d0 + TCP_AOT_DEPTH_BLOCK;
+    if (!prepacked) tcp_aot_pack_b(operands, b + chunk * size, ldb, k, chunk_cols, TCP_AOT_DOT_DEPTH_BLOCK, scratch);
+    for (int64_t d0 = 0; d0 < k_bytes; d0 += TCP_AOT_DOT_DEPTH_BLOCK) {
+      int64_t d1 = k_bytes - d0 < TCP_AOT_DOT_DEPTH_BLOCK ? k_bytes : d0 + TCP_AOT_DOT_DEPTH_BLOCK;
       int64_t groups = (d1 - d0 + TCP_AOT_GROUP - 1) / TCP_AOT_GROUP;
       for (int64_t m0 = 0; m0 < m; m0 += TCP_AOT_DOT_ROWS) {
         int64_t rows = m - m0 < TCP_AOT_DOT_ROWS ? m - m0 : TCP_AOT_DOT_ROWS;
@@ -737,7 +747,8 @@ static void tcp_aot_matmul_dot(tcp_aot_operands operands, const uint8_t *a, int6
                          _MM_HINT_T0);
           int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
           int32_t *c_at = c + m0 * ldc + chunk + n0;
-          const uint8_t *b_block = packed + tcp_aot_packed_offset(n0, d0, chunk_cols, k_pad, TCP_AOT_DEPTH_BLOCK);
+          const uint8_t *b_block =
+              packed + tcp_aot_packed_offset(n0, d0, chunk_cols, k_pad, TCP_AOT_DOT_DEPTH_BLOCK);
           bool from_zero = !accumulate && d0 == 0;
           const int32_t *row_offsets = offsets && d0 == 0 ? offsets + m0 : NULL;
           // A block's last columns: 16 at a time while more than 8 are left, then 8.
@@ -1072,7 +1083,9 @@ static tcp_aot_engine tcp_aot_engine_for(tcp_aot_operands operands, int64_t m, b
     uint8_t *scratch = engine != TCP_AOT_PORTABLE                                                                 \
                            ? tcp_aot_thread_scratch(tcp_aot_dot_scratch_bytes(element_bytes * k, m))              \
                            : NULL;                                                                                \
-    const uint8_t *packed = scratch ? tcp_aot_packed_weight_for(kind, pb, b->strides[0], 1, k, n) : NULL;         \
+    int64_t depth_block = engine == TCP_AOT_AMX ? TCP_AOT_DEPTH_BLOCK : TCP_AOT_DOT_DEPTH_BLOCK;                  \
+    const uint8_t *packed = scratch ? tcp_aot_packed_weight_for(kind, pb, b->strides[0], 1, k, n, depth_block)    \
+                                    : NULL;                                                                       \
     if (scratch && engine == TCP_AOT_AMX)                                                                         \
       tcp_aot_matmul_amx(kind, pa, a->strides[0], pb, b->strides[0], packed, c->aligned + c->offset,              \
                          c->strides[0], m, n, k, accumulate, scratch);                                            \
@@ -1103,9 +1116,9 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
   }
   if (k > 0 && b->strides[1] == 1 && c->strides[1] == 1) {
     const float *packed = (const float *)tcp_aot_packed_weight_for(TCP_AOT_F32, (const uint8_t *)pb, b->strides[0],
-                                                                   1, k, n);
+                                                                   1, k, n, 0);
     const float *a_packed = packed ? NULL : (const float *)tcp_aot_packed_weight_for(
-        TCP_AOT_F32_A, (const uint8_t *)pa, a->strides[0], a->strides[1], m, k);
+        TCP_AOT_F32_A, (const uint8_t *)pa, a->strides[0], a->strides[1], m, k, 0);
     bool in_place = !packed && tcp_aot_b_in_place(b->strides[0], n, a_packed);
     float *scratch = packed || in_place ? NULL
                                         : (float *)tcp_aot_thread_scratch((size_t)TCP_AOT_CHUNK * k * sizeof(float));

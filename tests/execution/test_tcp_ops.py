@@ -1436,9 +1436,10 @@ for _dt in SIXTEEN:
 # bfloat16 products go to the runtime's micro-kernel (transforms/microkernels.py):
 # AMX tiles of 32 x 32 with partial blocks of M, N and K, an odd K, fewer
 # rows than the kernel takes to AMX, transposed keys and a 4-D batch; K of
-# several depth blocks of packed B (512 bytes), the last one partial.
+# several depth blocks of packed B (512 bytes on AMX, 2048 on the dot
+# products), the last one partial.
 _contract_case("matmul_blocks_bf16", "bf16", (70, 200), (200, 45), [], [], [1], [0], dynamic=((0,), ()))
-_contract_case("matmul_depth_blocks_bf16", "bf16", (40, 700), (700, 150), [], [], [1], [0], dynamic=((0,), ()))
+_contract_case("matmul_depth_blocks_bf16", "bf16", (40, 1100), (1100, 150), [], [], [1], [0], dynamic=((0,), ()))
 _contract_case("matmul_odd_k_bf16", "bf16", (33, 31), (31, 33), [], [], [1], [0], dynamic=((0,), (1,)))
 _contract_case("matmul_2_rows_bf16", "bf16", (2, 64), (64, 40), [], [], [1], [0], dynamic=((0,), ()))
 _contract_case("transposed_keys_bf16", "bf16", (40, 64), (48, 64), [], [], [1], [1], dynamic=((0,), (0,)))
@@ -1450,7 +1451,7 @@ _contract_case("matmul_i8_into_i32", "i8", (5, 24), (24, 7), [], [], [1], [0], d
 _contract_case("matmul_whole_tiles_i8", "i8", (64, 128), (128, 64), [], [], [1], [0], dynamic=((0,), ()),
                out_dt="i32")
 _contract_case("matmul_blocks_i8", "i8", (70, 200), (200, 45), [], [], [1], [0], dynamic=((0,), ()), out_dt="i32")
-_contract_case("matmul_depth_blocks_i8", "i8", (40, 1100), (1100, 150), [], [], [1], [0], dynamic=((0,), ()),
+_contract_case("matmul_depth_blocks_i8", "i8", (40, 2200), (2200, 150), [], [], [1], [0], dynamic=((0,), ()),
                out_dt="i32")
 _contract_case("matmul_odd_k_i8", "i8", (33, 31), (31, 33), [], [], [1], [0], dynamic=((0,), (1,)), out_dt="i32")
 _contract_case("matmul_2_rows_i8", "i8", (2, 64), (64, 40), [], [], [1], [0], dynamic=((0,), ()), out_dt="i32")
