@@ -108,7 +108,7 @@ typedef enum { TCP_AOT_BF16, TCP_AOT_I8, TCP_AOT_F32, TCP_AOT_F32_A, TCP_AOT_I8_
 // 128 x 5632 x 2048 192 -> 208, ResNet-50's first 3x3 convolution 160 ->
 // 183 in bf16 and 352 -> 369 GOP/s in int8).
 enum { TCP_AOT_CHUNK = 256, TCP_AOT_DEPTH_BLOCK = 512, TCP_AOT_DOT_DEPTH_BLOCK = 2048, TCP_AOT_PREFETCH_STEPS = 16 };
-enum { TCP_AOT_F32_ROWS = 8, TCP_AOT_F32_DEPTH = 256, TCP_AOT_F32_PREFETCH = 16 };
+enum { TCP_AOT_F32_ROWS = 8, TCP_AOT_F32_DEPTH = 256, TCP_AOT_F32_PREFETCH = 16, TCP_AOT_F32_FEW_BLOCKS = 4 };
 
 // The columns of the chunk at column `chunk`, in whole blocks of 32.
 static int64_t tcp_aot_chunk_width(int64_t chunk, int64_t n) {
@@ -945,12 +945,19 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
       const tcp_aot_f32_tile *tiles = a_packed ? tcp_aot_f32_packed_a_tiles : tcp_aot_f32_tiles;
       const tcp_aot_f32_tile *halves = a_packed ? tcp_aot_f32_packed_a_half_tiles : tcp_aot_f32_half_tiles;
       int64_t row_blocks = (m + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS, col_blocks = chunk_pad / TCP_AOT_BLOCK;
+      // Packed A meets a block of B's columns (in L1) block of rows by
+      // block of rows; A read in place (activations by a packed weight), a
+      // block of rows meets each block of columns (BERT-base: 2 % faster),
+      // and so does packed A by a few blocks of columns (at most
+      // F32_FEW_BLOCKS: a 7 x 7 or 14 x 14 image, two rows of 56 pixels),
+      // whose B stays in L2: each block of the weight's rows is read from
+      // memory once, not once per block of columns (kernel bench, the
+      // weight from memory: 2048 x 49 x 512 66 -> 92 GFLOP/s, 512 x 49 x
+      // 4608 85 -> 93, 64 x 112 x 576 76 -> 84).
+      bool rows_outer = !a_packed || col_blocks <= TCP_AOT_F32_FEW_BLOCKS;
       for (int64_t t = 0; t < row_blocks * col_blocks; ++t) {
-        // Packed A meets a block of B's columns block of rows by block of
-        // rows; A read in place (activations by a packed weight), a block
-        // of rows meets each block of columns (BERT-base: 2 % faster).
-        int64_t m0 = TCP_AOT_F32_ROWS * (a_packed ? t % row_blocks : t / col_blocks);
-        int64_t n0 = TCP_AOT_BLOCK * (a_packed ? t / row_blocks : t % col_blocks);
+        int64_t m0 = TCP_AOT_F32_ROWS * (rows_outer ? t / col_blocks : t % row_blocks);
+        int64_t n0 = TCP_AOT_BLOCK * (rows_outer ? t % col_blocks : t / row_blocks);
         int64_t rows = m - m0 < TCP_AOT_F32_ROWS ? m - m0 : TCP_AOT_F32_ROWS;
         int64_t cols = chunk_cols - n0 < TCP_AOT_BLOCK ? chunk_cols - n0 : TCP_AOT_BLOCK;
         // A packed: the block's K steps of F32_ROWS floats, one per row.
