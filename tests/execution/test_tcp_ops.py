@@ -1186,14 +1186,15 @@ _conv_batch_norm_case("conv2d_batch_norm_relu_f32", (6, 4, 3, 3))
 _conv_batch_norm_case("conv2d_depthwise_batch_norm_relu_f32", (4, 1, 3, 3), groups=4, residual=True)
 
 
-def _conv_epilogue_case(name, kernel, stride, padding, inp=(3, 8, 5, 6), filters=6):
+def _conv_epilogue_case(name, kernel, stride, padding, inp=(3, 8, 5, 6), filters=6, groups=1):
     """A convolution of constant weights, its bias add, a residual add and a
     ReLU, on a dynamic batch: conv-to-matmul runs them on each image after
     its product (1x1 and strided: the product's epilogue, in its tiles or
-    in its blocks of filters)."""
+    in its blocks of filters); a depthwise one (groups = channels) has them
+    fused into its sum over the kernel's offsets."""
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     spatial = len(inp) - 2
-    w = rng.standard_normal((filters, inp[1], *[kernel] * spatial)).astype(np.float32)
+    w = rng.standard_normal((filters, inp[1] // groups, *[kernel] * spatial)).astype(np.float32)
     bias = rng.standard_normal((1, filters, *[1] * spatial)).astype(np.float32)
     size = [(n + 2 * padding - kernel) // stride + 1 for n in inp[2:]]
     xt, yt = t(dyn(inp, {0}), "f32"), t(dyn([inp[0], filters, *size], {0}), "f32")
@@ -1203,7 +1204,8 @@ def _conv_epilogue_case(name, kernel, stride, padding, inp=(3, 8, 5, 6), filters
              f"%w = tcp.const {{value = {_dense(w)} : {wt}}} : {wt}",
              f"%b = tcp.const {{value = {_dense(bias)} : {bt}}} : {bt}",
              f"%y = tcp.conv %x, %w {{stride = {each(stride)}, dilation = {each(1)}, input_dilation = {each(1)}, "
-             f"padding_low = {each(padding)}, padding_high = {each(padding)}, groups = 1 : i64}} : {xt}, {wt} -> {yt}",
+             f"padding_low = {each(padding)}, padding_high = {each(padding)}, groups = {groups} : i64}} : {xt}, "
+             f"{wt} -> {yt}",
              f"%n = tensor.dim %y, %c0 : {yt}"]
     lines += [f"%s{d} = arith.constant {n} : index" for d, n in enumerate(size)]
     lines += [f"%bb = tcp.broadcast %b, %n, {', '.join(f'%s{d}' for d in range(spatial))} "
@@ -1227,6 +1229,14 @@ _conv_epilogue_case("conv2d_3x3_row_blocks_residual_relu_f32", 3, 1, 1, inp=(2, 
 # A 1-D convolution (Whisper's encoder's) as one im2col product per image,
 # [F, positions] already its [F, W]: the epilogue reads the product as it is.
 _conv_epilogue_case("conv1d_im2col_residual_relu_f32", 3, 1, 1, inp=(2, 16, 34), filters=64)
+# Depthwise, its epilogue in the same loop nest: rows of 7, 28 and 70 (a
+# stride 2 read through the image's phases), as MobileNetV3's and
+# EfficientNet's, with a residual input beside the windows.
+_conv_epilogue_case("conv2d_depthwise_residual_relu_f32", 3, 1, 1, inp=(2, 8, 7, 7), filters=8, groups=8)
+_conv_epilogue_case("conv2d_depthwise_rows_of_28_residual_relu_f32", 3, 1, 1, inp=(2, 4, 5, 28), filters=4,
+                    groups=4)
+_conv_epilogue_case("conv2d_depthwise_strided_wide_residual_relu_f32", 5, 2, 2, inp=(1, 3, 9, 140), filters=3,
+                    groups=3)
 
 
 def _padded_conv_case(name, inp, filters, kernel, stride, depthwise=3, depthwise_stride=1, also_read=False,
