@@ -54,18 +54,10 @@ class ParallelOptions:
 
     min_work: int = 1 << 16
     min_product_work: int = 1 << 18
-    # A product of fewer than NARROW_COLUMNS columns (a squeeze-and-excitation's
-    # 1 x 1 convolution of one pixel, 960 x 240 by 240 x 1) reads each element of
-    # its weight once, from memory, which 2 threads read faster than 1 from this
-    # much work (MobileNetV3-large -1.3 % at 2 threads, EfficientNet-B0 -2 %).
-    min_narrow_product_work: int = 1 << 17
 
 
 # The output tile schedules/parallel.mlir gives each thread of a product.
 PRODUCT_TILE = 128
-# Products of fewer columns are the micro-kernel's dot products of rows
-# (TCP_AOT_F32_NARROW), bound by reading their weight.
-NARROW_COLUMNS = 8
 # schedules/parallel.mlir splits loop dims 0 to SPLIT_DIMS - 1: no op is
 # marked on another (it would match nothing and run on one thread).
 SPLIT_DIMS = 6
@@ -102,19 +94,12 @@ def mark_parallel(root: ir.Operation, *, options: ParallelOptions = ParallelOpti
         elif op.name == "linalg.matmul" and zeroed_by_fill(op):
             mark = (FROM_ZERO_ATTR, _i64(dim))
         # Iterations enough to be worth the threads: the work over the ops of one.
-        enough = (_min_product_work(op.name, ranges, options) if op.name in _MATMULS
-                  else -(-options.min_work // _ops_per_iteration(op)))
+        enough = options.min_product_work if op.name in _MATMULS else -(-options.min_work // _ops_per_iteration(op))
         if all(isinstance(r, int) for r in ranges):
             if math.prod(ranges) >= enough:
                 op.attributes[mark[0]] = mark[1]
             continue
         _choose_at_run_time(op, ranges, mark, enough)
-
-
-def _min_product_work(name: str, ranges: list, options: ParallelOptions) -> int:
-    columns = ranges[_MATMUL_MAPS[name][2][-1]]
-    narrow = isinstance(columns, int) and columns < NARROW_COLUMNS
-    return options.min_narrow_product_work if narrow else options.min_product_work
 
 
 def _ops_per_iteration(op: ir.Operation) -> int:

@@ -171,23 +171,6 @@ func.func @small_matmul(%a: tensor<32x64xf32>, %b: tensor<64x64xf32>, %c: tensor
 
 // -----
 
-// Fewer than 8 columns: a squeeze-and-excitation's 1 x 1 convolution of one
-// pixel, bound by reading its weight, is split from 2^17 FMAs (960 x 1 x
-// 240 = 230400); the same work over 8 columns (240 x 8 x 120) is not.
-// CHECK-LABEL: func.func @narrow_matmul
-// CHECK:       linalg.matmul {tcp_aot.parallel = 0 : i64}
-// CHECK:       linalg.matmul ins
-// CHECK-NOT:   tcp_aot.parallel
-func.func @narrow_matmul(%a: tensor<960x240xf32>, %b: tensor<240x1xf32>, %c: tensor<960x1xf32>,
-                         %d: tensor<240x120xf32>, %e: tensor<120x8xf32>, %f: tensor<240x8xf32>)
-    -> (tensor<960x1xf32>, tensor<240x8xf32>) {
-  %0 = linalg.matmul ins(%a, %b : tensor<960x240xf32>, tensor<240x1xf32>) outs(%c : tensor<960x1xf32>) -> tensor<960x1xf32>
-  %1 = linalg.matmul ins(%d, %e : tensor<240x120xf32>, tensor<120x8xf32>) outs(%f : tensor<240x8xf32>) -> tensor<240x8xf32>
-  return %0, %1 : tensor<960x1xf32>, tensor<240x8xf32>
-}
-
-// -----
-
 // 64 x 10 x 512 = 327680 FMAs, enough, but its output is one 128 x 128
 // tile of the parallel schedule: one thread would do it all.
 // CHECK-LABEL: func.func @one_tile_matmul
