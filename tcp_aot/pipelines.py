@@ -223,6 +223,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "collapse-expanded-elementwise": PythonPass(
         "tcp_aot.transforms.collapse_loops", "collapse_expanded_elementwise",
         "Iterate an elementwise generic of expand_shapes' results over the collapsed dims, its result expanded after"),
+    "mark-depthwise-convolutions": PythonPass(
+        "tcp_aot.transforms.depthwise", "mark_depthwise_convolutions",
+        "Mark each depthwise convolution of static rows with the height of its register tiles"),
     "mark-parallel": PythonPass(
         "tcp_aot.transforms.parallel", "mark_parallel",
         "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
@@ -241,6 +244,8 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "tcp_aot.transforms.hoist_tiles", "hoist_register_tiles",
         "Keep a loop's read-modify-write vector tile of a fresh buffer in registers across the loop"),
     "schedule-matmul": _schedule("matmul", "Tile matrix products for caches and registers, vectorize them"),
+    "schedule-depthwise": _schedule(
+        "depthwise", "Cut depthwise convolutions into tiles of whole rows, vectorize them"),
     "schedule-lower-vectors": _schedule(
         "lower_vectors", "Hoist register tiles out of their loops, lower vector contractions to FMAs"),
     "sequential-tiles": PythonPass(
@@ -352,10 +357,12 @@ PIPELINES: dict[str, list[str]] = {
         "batch-matmul-to-matmuls",
         "mark-product-epilogues",
         "collapse-contiguous-loops",
+        "mark-depthwise-convolutions",
         "mark-parallel",
         "schedule-parallel",
         "mark-microkernel-products",
         "schedule-matmul",
+        "schedule-depthwise",
     ],
     "linalg-to-memref": [
         "pad-in-place",

@@ -1,7 +1,9 @@
 // After bufferization: vector transfers that a loop reads and writes at the
 // same place every iteration (a register tile of a matrix product) are
 // hoisted out of it, then contractions become outer products and FMAs,
-// and multi-dimensional vectors become 1-D ones LLVM maps to registers.
+// and multi-dimensional vectors become 1-D ones LLVM maps to registers
+// (a depthwise tile's transfers one 1-D transfer per row, unrolled: by
+// default each became a loop through a stack buffer).
 // Folding memref views and CSE first matter: hoisting sees through neither.
 transform.named_sequence @lower_vectors(%root: !transform.any_op {transform.readonly}) {
   %func = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
@@ -22,6 +24,9 @@ transform.named_sequence @lower_vectors(%root: !transform.any_op {transform.read
   } : !transform.any_op
   transform.apply_patterns to %hoisted {
     transform.apply_patterns.vector.transfer_permutation_patterns
+  } : !transform.any_op
+  transform.apply_patterns to %hoisted {
+    transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
   } : !transform.any_op
   transform.apply_patterns to %hoisted {
     transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1

@@ -1,7 +1,9 @@
 // Ops that mark-parallel (transforms/parallel.py) marked, split among
 // threads by an scf.forall (an OpenMP loop after bufferization): a
 // generic's (or a transpose's) loop dim d in one-iteration steps (`tcp_aot.parallel = d`: the
-// dims inside stay whole, so LLVM still vectorizes the innermost one) or
+// dims inside stay whole, so LLVM still vectorizes the innermost one), a
+// depthwise convolution's images and channels both so (`tcp_aot.parallel_images
+// = 1`: one image's channel per iteration, for schedules/depthwise.mlir), or
 // its innermost dim d in 4096-iteration pieces (`tcp_aot.parallel_chunks =
 // d`); a matrix product by 128 x 128 tiles of its output (`tcp_aot.parallel
 // = 0`) or by tiles of 128 whole rows' columns (`= 1`, where they share the
@@ -73,6 +75,10 @@ transform.named_sequence @parallel(%root: !transform.any_op {transform.readonly}
   %d1 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 1 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t1, %f1 = transform.structured.tile_using_forall %d1 tile_sizes [0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+  %images = transform.structured.match ops{["linalg.generic"]} attributes{tcp_aot.parallel_images = 1 : i64} in %root
+      : (!transform.any_op) -> !transform.any_op
+  %timages, %fimages = transform.structured.tile_using_forall %images tile_sizes [1, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
   %d2 = transform.structured.match ops{["linalg.generic", "linalg.transpose"]} attributes{tcp_aot.parallel = 2 : i64} in %root
       : (!transform.any_op) -> !transform.any_op
   %t2, %f2 = transform.structured.tile_using_forall %d2 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)

@@ -9,7 +9,11 @@ took as long on two threads as on one). The parallel copy gets an
 attribute naming the loop dim to split among threads, which
 schedules/parallel.mlir tiles with scf.forall: `tcp_aot.parallel = d`
 splits dim d one iteration at a time (the dims inside stay whole, so LLVM
-still vectorizes the innermost one); `tcp_aot.parallel_chunks = d` splits
+still vectorizes the innermost one); a depthwise convolution's channels,
+`tcp_aot.parallel_images = 1`, with its images (dim 0) split too, so that
+no loop over images wraps the register tiles of each thread's channel
+(schedules/depthwise.mlir; LLVM hoisted the address of each of their
+hundreds of loads out of it, and spilled them); `tcp_aot.parallel_chunks = d` splits
 the innermost dim d, when no other is worth splitting, into pieces of 4096
 iterations. A matrix product is marked `tcp_aot.parallel = d` unless its
 static output is a single tile: the schedule splits it by tiles of its
@@ -38,6 +42,7 @@ from torch_mlir import ir
 from torch_mlir.dialects import arith, scf, tensor
 
 from ..walk import collect, defining_op
+from .depthwise import ATTR as DEPTHWISE_ATTR
 from .epilogues import epilogue_of, finishes_a_product, zeroed_by_fill
 from .runtime_errors import failure_status
 
@@ -63,10 +68,11 @@ PRODUCT_TILE = 128
 SPLIT_DIMS = 6
 
 ATTR = "tcp_aot.parallel"
+IMAGES_ATTR = "tcp_aot.parallel_images"
 CHUNKS_ATTR = "tcp_aot.parallel_chunks"
 FROM_ZERO_ATTR = "tcp_aot.parallel_from_zero"
 WITH_EPILOGUE_ATTR = "tcp_aot.parallel_with_epilogue"
-_MARKS = (ATTR, CHUNKS_ATTR, FROM_ZERO_ATTR, WITH_EPILOGUE_ATTR)
+_MARKS = (ATTR, IMAGES_ATTR, CHUNKS_ATTR, FROM_ZERO_ATTR, WITH_EPILOGUE_ATTR)
 _PARALLEL = "#linalg.iterator_type<parallel>"
 # The products' loops (m, n, k) and (b, m, n, k), as each operand reads them.
 _MATMUL_MAPS = {"linalg.matmul": [(0, 2), (2, 1), (0, 1)], "linalg.batch_matmul": [(0, 1, 3), (0, 3, 2), (0, 1, 2)]}
@@ -91,6 +97,8 @@ def mark_parallel(root: ir.Operation, *, options: ParallelOptions = ParallelOpti
         mark = (CHUNKS_ATTR if dim == len(ranges) - 1 and op.name not in _MATMULS else ATTR, _i64(dim))
         if epilogue_of(op) is not None:
             mark = (WITH_EPILOGUE_ATTR, _i64(dim))
+        elif dim == 1 and DEPTHWISE_ATTR in op.attributes:
+            mark = (IMAGES_ATTR, _i64(dim))
         elif op.name == "linalg.matmul" and zeroed_by_fill(op):
             mark = (FROM_ZERO_ATTR, _i64(dim))
         # Iterations enough to be worth the threads: the work over the ops of one.

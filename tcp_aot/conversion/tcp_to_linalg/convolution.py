@@ -30,7 +30,7 @@ from torch_mlir.dialects import arith, linalg, tensor
 from ...dialects import tcp
 from ..pattern_list import PatternList
 from ...linalg_builders import (
-    PARALLEL, REDUCTION, Size, as_index, dim_of, elementwise, empty, filled, generic, multiply, pad,
+    PARALLEL, REDUCTION, Size, as_index, dim_of, elementwise, empty, extract_slice, filled, generic, multiply, pad,
     size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes, stride_phases, structured,
     tensor_type, widened, widened_multiply_add, zero,
 )
@@ -153,21 +153,36 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     # shifted dims instead would make linalg take the loop ranges from x).
     windows = _tap_windows(x, kernel, stride, dilation, [n, groups] + out_sizes)
     x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(loops - spatial + i) for i in range(spatial)])
-    w_maps = [ir.AffineMap.get(loops, 0, [d(1 + c) for c in channel] + [ir.AffineConstantExpr.get(t)])
-              for t in range(len(windows))]
+    # Each offset's weights as a column of their own, read by channel (a map
+    # to a constant column would keep the linalg vectorizer off the op).
+    column_shape = ir.RankedTensorType(w.type).shape[:-1]
+    column_t = tensor_type(column_shape, w_t.element_type)
+    columns = [extract_slice(w, [0] * len(column_shape) + [t], column_shape + [1], column_t)
+               for t in range(len(windows))]
+    w_map = ir.AffineMap.get(loops, 0, [d(1 + c) for c in channel])
 
     def body(*values):
         xs, ws = values[:len(windows)], values[len(windows):]
         total = multiply(widened(xs[0], elem), widened(ws[0], elem))
         for a, b in zip(xs[1:], ws[1:]):
-            total = widened_multiply_add(a, b, total)
+            total = _fused_multiply_add(a, b, total)
         return total
 
-    result = generic(windows + [w] * len(windows), empty(tensor_type(out_shape, elem), out_shape),
-                     [x_map] * len(windows) + w_maps, body)
+    result = generic(windows + columns, empty(tensor_type(out_shape, elem), out_shape),
+                     [x_map] * len(windows) + [w_map] * len(columns), body)
     if multiplier == 1:
         return result
     return tensor.CollapseShapeOp(out_t, result, [[0], [1, 2]] + [[i] for i in range(3, 3 + spatial)]).result
+
+
+def _fused_multiply_add(a: ir.Value, b: ir.Value, acc: ir.Value) -> ir.Value:
+    """acc + a * b, on floats marked for LLVM to contract into one FMA (one
+    rounding, half the instructions of a product and a sum)."""
+    if not isinstance(acc.type, ir.FloatType):
+        return widened_multiply_add(a, b, acc)
+    contract = ir.Attribute.parse("#arith.fastmath<contract>")
+    product = arith.MulFOp(widened(a, acc.type), widened(b, acc.type), fastmath=contract).result
+    return arith.AddFOp(acc, product, fastmath=contract).result
 
 
 def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:

@@ -188,3 +188,23 @@ func.func @heads(%a: tensor<1x128x12x64xf32>) -> tensor<1x12x128x64xf32> {
   %0 = linalg.transpose ins(%a : tensor<1x128x12x64xf32>) outs(%init : tensor<1x12x128x64xf32>) permutation = [0, 2, 1, 3] {tcp_aot.parallel = 1 : i64}
   return %0 : tensor<1x12x128x64xf32>
 }
+
+// -----
+
+// A depthwise convolution by images and channels: one image's channel per iteration.
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// CHECK-LABEL: func.func @images_and_channels
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %c0
+// CHECK: scf.forall (%[[I:.*]], %[[C:.*]]) in (%[[N]], 96)
+// CHECK:   tensor.extract_slice %arg0[%[[I]], %[[C]], 0, 0] [1, 1, 28, 28] [1, 1, 1, 1]
+// CHECK:   linalg.generic {{.*}} ins({{.*}} : tensor<1x1x28x28xf32>)
+func.func @images_and_channels(%a: tensor<?x96x28x28xf32>) -> tensor<?x96x28x28xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a : tensor<?x96x28x28xf32>) outs(%a : tensor<?x96x28x28xf32>) attrs = {tcp_aot.parallel_images = 1 : i64} {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<?x96x28x28xf32>
+  return %0 : tensor<?x96x28x28xf32>
+}

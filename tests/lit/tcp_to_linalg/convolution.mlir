@@ -86,11 +86,12 @@ func.func @conv_grouped_dynamic(%x: tensor<?x4x?xf32>, %w: tensor<6x2x3xf32>) ->
 
 // Depthwise (each group reads one channel): one slice of the padded input
 // per kernel offset, the output's size, and one weight column per offset
-// (the [3, 1, 2, 2] weight as [3, 4]); an all-parallel generic sums the
-// products, so its positions are its innermost loop and nothing reduces.
+// (the [3, 1, 2, 2] weight as [3, 4], cut into [3] columns read by
+// channel); an all-parallel generic sums the products, so its positions
+// are its innermost loop and nothing reduces; each product after the
+// first is added to the sum as one FMA (contract).
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[W0:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, 0)>
-// CHECK-DAG: #[[W3:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, 3)>
+// CHECK-DAG: #[[BY_CHANNEL:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-LABEL: func.func @conv_depthwise
 // CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1]
 // CHECK: %[[W:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2, 3]] : tensor<3x1x2x2xf32> into tensor<3x4xf32>
@@ -99,16 +100,20 @@ func.func @conv_grouped_dynamic(%x: tensor<?x4x?xf32>, %w: tensor<6x2x3xf32>) ->
 // CHECK: %[[X1:.*]] = tensor.extract_slice %[[P]][0, 0, 0, 1] [%[[N]], 3, 9, 9] [1, 1, 1, 1]
 // CHECK: %[[X2:.*]] = tensor.extract_slice %[[P]][0, 0, 1, 0] [%[[N]], 3, 9, 9] [1, 1, 1, 1]
 // CHECK: %[[X3:.*]] = tensor.extract_slice %[[P]][0, 0, 1, 1] [%[[N]], 3, 9, 9] [1, 1, 1, 1]
+// CHECK: %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0] [3, 1] [1, 1] : tensor<3x4xf32> to tensor<3xf32>
+// CHECK: %[[W1:.*]] = tensor.extract_slice %[[W]][0, 1] [3, 1] [1, 1]
+// CHECK: %[[W2:.*]] = tensor.extract_slice %[[W]][0, 2] [3, 1] [1, 1]
+// CHECK: %[[W3:.*]] = tensor.extract_slice %[[W]][0, 3] [3, 1] [1, 1]
 // CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?x3x9x9xf32>
-// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[ID]], #[[ID]], #[[W0]], #{{.*}}, #{{.*}}, #[[W3]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X0]], %[[X1]], %[[X2]], %[[X3]], %[[W]], %[[W]], %[[W]], %[[W]] : {{.*}}) outs(%[[E]] : tensor<?x3x9x9xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[ID]], #[[ID]], #[[BY_CHANNEL]], #[[BY_CHANNEL]], #[[BY_CHANNEL]], #[[BY_CHANNEL]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X0]], %[[X1]], %[[X2]], %[[X3]], %[[W0]], %[[W1]], %[[W2]], %[[W3]] : {{.*}}) outs(%[[E]] : tensor<?x3x9x9xf32>)
 // CHECK-NEXT: ^bb0(%[[A0:[^:]*]]: f32, %[[A1:[^:]*]]: f32, %[[A2:[^:]*]]: f32, %[[A3:[^:]*]]: f32, %[[B0:[^:]*]]: f32, %[[B1:[^:]*]]: f32, %[[B2:[^:]*]]: f32, %[[B3:[^:]*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT: %[[M0:.*]] = arith.mulf %[[A0]], %[[B0]] : f32
-// CHECK-NEXT: %[[M1:.*]] = arith.mulf %[[A1]], %[[B1]] : f32
-// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[M0]], %[[M1]] : f32
-// CHECK-NEXT: %[[M2:.*]] = arith.mulf %[[A2]], %[[B2]] : f32
-// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[M2]] : f32
-// CHECK-NEXT: %[[M3:.*]] = arith.mulf %[[A3]], %[[B3]] : f32
-// CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[M3]] : f32
+// CHECK-NEXT: %[[M1:.*]] = arith.mulf %[[A1]], %[[B1]] fastmath<contract> : f32
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[M0]], %[[M1]] fastmath<contract> : f32
+// CHECK-NEXT: %[[M2:.*]] = arith.mulf %[[A2]], %[[B2]] fastmath<contract> : f32
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[M2]] fastmath<contract> : f32
+// CHECK-NEXT: %[[M3:.*]] = arith.mulf %[[A3]], %[[B3]] fastmath<contract> : f32
+// CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[M3]] fastmath<contract> : f32
 // CHECK-NEXT: linalg.yield %[[S3]] : f32
 // CHECK: return %[[R]]
 func.func @conv_depthwise(%x: tensor<?x3x8x8xf32>, %w: tensor<3x1x2x2xf32>) -> tensor<?x3x9x9xf32> {
@@ -124,12 +129,11 @@ func.func @conv_depthwise(%x: tensor<?x3x8x8xf32>, %w: tensor<3x1x2x2xf32>) -> t
 // the phase innermost), where the windows
 // at offsets 0 and 3 are contiguous: phase 0 from 0, phase 1 from 1. The
 // output is viewed as [N, G, M, S] and the weight as [G, M, K], then
-// collapsed to [N, O, S].
+// collapsed to [N, O, S]; each offset's weights are a [G, M] column.
 // CHECK-DAG: #[[PH:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3)>
 // CHECK-DAG: #[[PHO:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3, d2)>
 // CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
-// CHECK-DAG: #[[W0:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2, 0)>
-// CHECK-DAG: #[[W1:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2, 1)>
+// CHECK-DAG: #[[BY_CHANNEL:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
 // CHECK-LABEL: func.func @conv_depthwise_multiplier
 // CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 0] high[0, 0, 1]
 // CHECK: %[[C:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1, 2]] : tensor<4x1x2xf32> into tensor<4x2xf32>
@@ -139,7 +143,9 @@ func.func @conv_depthwise(%x: tensor<?x3x8x8xf32>, %w: tensor<3x1x2x2xf32>) -> t
 // CHECK: %[[X0:.*]] = tensor.collapse_shape %[[S0]] {{\[\[}}0], [1], [2, 3]] : tensor<1x2x1x3xf32> into tensor<1x2x3xf32>
 // CHECK: %[[S1:.*]] = tensor.extract_slice %[[PHASES]][0, 0, 1, 1] [1, 2, 1, 3] [1, 1, 1, 1] : tensor<1x2x2x5xf32> to tensor<1x2x1x3xf32>
 // CHECK: %[[X1:.*]] = tensor.collapse_shape %[[S1]] {{\[\[}}0], [1], [2, 3]] : tensor<1x2x1x3xf32> into tensor<1x2x3xf32>
-// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[X]], #[[W0]], #[[W1]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X0]], %[[X1]], %[[W]], %[[W]] : {{.*}}) outs(%{{.*}} : tensor<1x2x2x3xf32>)
+// CHECK: %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0] [2, 2, 1] [1, 1, 1] : tensor<2x2x2xf32> to tensor<2x2xf32>
+// CHECK: %[[W1:.*]] = tensor.extract_slice %[[W]][0, 0, 1] [2, 2, 1] [1, 1, 1] : tensor<2x2x2xf32> to tensor<2x2xf32>
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[X]], #[[BY_CHANNEL]], #[[BY_CHANNEL]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X0]], %[[X1]], %[[W0]], %[[W1]] : {{.*}}) outs(%{{.*}} : tensor<1x2x2x3xf32>)
 // CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3]] : tensor<1x2x2x3xf32> into tensor<1x4x3xf32>
 func.func @conv_depthwise_multiplier(%x: tensor<1x2x9xf32>, %w: tensor<4x1x2xf32>) -> tensor<1x4x3xf32> {
   %0 = tcp.conv %x, %w {dilation = [3], groups = 2 : i64, input_dilation = [1], padding_high = [0], padding_low = [0], stride = [2]} : tensor<1x2x9xf32>, tensor<4x1x2xf32> -> tensor<1x4x3xf32>

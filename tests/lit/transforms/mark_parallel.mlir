@@ -327,3 +327,31 @@ func.func @dynamic_heads(%a: tensor<?x128x12x64xf32>, %init: tensor<?x12x128x64x
   %0 = linalg.transpose ins(%a : tensor<?x128x12x64xf32>) outs(%init : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3]
   return %0 : tensor<?x12x128x64xf32>
 }
+
+// -----
+
+// A depthwise convolution (marked with its tile, mark-depthwise-convolutions)
+// of a dynamic batch: its parallel copy is split by images and channels,
+// each thread's op one image's channel.
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#by_channel = affine_map<(d0, d1, d2, d3) -> (d1)>
+
+// CHECK-LABEL: func.func @depthwise
+// CHECK: scf.if
+// CHECK: linalg.generic {{.*}} attrs = {tcp_aot.depthwise_tile = array<i64: 8, 16>, tcp_aot.parallel_images = 1 : i64}
+// CHECK: } else {
+// CHECK: linalg.generic {{.*}} attrs = {tcp_aot.depthwise_tile = array<i64: 8, 16>}
+func.func @depthwise(%x: tensor<?x96x28x28xf32>, %w: tensor<96xf32>, %init: tensor<?x96x28x28xf32>)
+    -> tensor<?x96x28x28xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id, #by_channel, #by_channel, #id],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %x, %w, %w : tensor<?x96x28x28xf32>, tensor<?x96x28x28xf32>, tensor<96xf32>, tensor<96xf32>)
+      outs(%init : tensor<?x96x28x28xf32>) attrs = {tcp_aot.depthwise_tile = array<i64: 8, 16>} {
+  ^bb0(%x0: f32, %x1: f32, %w0: f32, %w1: f32, %out: f32):
+    %p = arith.mulf %x0, %w0 : f32
+    %q = arith.mulf %x1, %w1 fastmath<contract> : f32
+    %s = arith.addf %p, %q fastmath<contract> : f32
+    linalg.yield %s : f32
+  } -> tensor<?x96x28x28xf32>
+  return %0 : tensor<?x96x28x28xf32>
+}

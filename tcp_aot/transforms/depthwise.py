@@ -1,0 +1,89 @@
+"""mark-depthwise-convolutions: a depthwise convolution (tcp-to-linalg's
+elementwise generic over [N, C, H, W] that sums one window times one
+per-channel weight per kernel offset, with the bias and activation that
+elementwise fusion merged into it) of static width gets the attribute
+`tcp_aot.depthwise_tile = array<i64: R, L>`: schedule-depthwise
+(schedules/depthwise.mlir) cuts it into tiles of R rows by L columns of
+one image's channel and vectorizes each: the tile's R vectors of sums stay
+in registers over the kernel's offsets, each weight is broadcast once per
+tile, and the epilogue finishes the sums before they are stored.
+mark-parallel then splits it among threads by images and channels.
+
+Left to LLVM's loop vectorizer, each row was a loop of its own that
+reloaded the channel's spilled weights, and a row of 7 or 14 was one
+masked vector: EfficientNet-B0's 5 x 5 convolution of 1152 channels of
+7 x 7 with its SiLU ran at 5 GFLOP/s.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+from torch_mlir.dialects import tensor
+
+from ..walk import collect, is_elementwise
+
+ATTR = "tcp_aot.depthwise_tile"
+
+
+# Lanes of a vector register (f32 on AVX-512); rows of at most NARROW_LANES
+# take vectors of that many (AVX2's), which do as many FMAs per cycle.
+LANES = 16
+NARROW_LANES = 8
+# Rows of a tile: 8 vectors of sums over many kernel offsets, 4 over at most
+# SHORT_KERNEL, whose epilogue (a SiLU's exponential and division) then
+# weighs more than the sums and needs the registers.
+ROWS = 8
+SHORT_KERNEL_ROWS = 4
+SHORT_KERNEL = 9
+
+
+def mark_depthwise_convolutions(root: ir.Operation) -> None:
+    for op in collect(root, is_depthwise_convolution):
+        width = ir.RankedTensorType(op.results[0].type).shape[3]
+        if ir.ShapedType.is_dynamic_size(width):
+            continue
+        lanes = NARROW_LANES if width <= NARROW_LANES else LANES
+        rows = SHORT_KERNEL_ROWS if _kernel_offsets(op) <= SHORT_KERNEL else ROWS
+        op.attributes[ATTR] = ir.DenseI64ArrayAttr.get([rows, lanes])
+        _read_channel_values_by_channel(op)
+
+
+def _kernel_offsets(op: ir.Operation) -> int:
+    maps = [ir.AffineMapAttr(m).value for m in op.opview.indexing_maps][:len(op.opview.inputs)]
+    return sum(_dims(m) == [1] for m in maps)
+
+
+def _read_channel_values_by_channel(op: ir.Operation) -> None:
+    """Each [1, C, 1, 1] input read as (0, c, 0, 0) (the bias) becomes a [C]
+    input read at c, as the weights are: the vectorizer then loads it once
+    and broadcasts it (read as 4-D, it became a loop inserting one lane at a
+    time, a fifth of the convolution's time)."""
+    maps = list(op.opview.indexing_maps)
+    for i, value in enumerate(op.opview.inputs):
+        m = ir.AffineMapAttr(maps[i]).value
+        t = ir.RankedTensorType(value.type)
+        if _dims(m) != [None, 1, None, None] or list(t.shape)[:1] + list(t.shape)[2:] != [1, 1, 1]:
+            continue
+        with ir.InsertionPoint(op), op.location:
+            flat_t = ir.RankedTensorType.get([t.shape[1]], t.element_type)
+            op.operands[i] = tensor.CollapseShapeOp(flat_t, value, [[0, 1, 2, 3]]).result
+        maps[i] = ir.AffineMapAttr.get(ir.AffineMap.get(4, 0, [ir.AffineDimExpr.get(1)]))
+    op.attributes["indexing_maps"] = ir.ArrayAttr.get(maps)
+
+
+def is_depthwise_convolution(op: ir.Operation) -> bool:
+    """An elementwise generic of one float result over [N, C, H, W] that sums
+    windows times per-channel weights, as tcp-to-linalg builds it: at least
+    two inputs read whole (a window each) and two read by channel (a column
+    of weights each)."""
+    if not is_elementwise(op) or len(op.results) != 1:
+        return False
+    result = ir.RankedTensorType(op.results[0].type)
+    if result.rank != 4 or not isinstance(result.element_type, ir.FloatType):
+        return False
+    maps = [ir.AffineMapAttr(m).value for m in op.opview.indexing_maps][:len(op.opview.inputs)]
+    return sum(_dims(m) == [0, 1, 2, 3] for m in maps) >= 2 and sum(_dims(m) == [1] for m in maps) >= 2
+
+
+def _dims(m: ir.AffineMap) -> list[int | None]:
+    return [e.position if isinstance(e, ir.AffineDimExpr) else None for e in m.results]
