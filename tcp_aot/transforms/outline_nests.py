@@ -15,7 +15,11 @@ It runs on buffers, once every loop is in its final shape (after the
 schedules; before the conversion to OpenMP, whose regions must stay in the
 function that forks them): what a nest reads from around it
 (buffers, sizes, values) become the new function's arguments, its results
-(the buffer an scf.if chose) the function's.
+(the buffer an scf.if chose) the function's. A constant it reads is copied
+into it instead: passed in, it reached a parallel loop's OpenMP region
+through the struct of captured values, where LLVM could not fold it (a
+depthwise convolution's tile computed and spilled the address of each of
+its 175 loads; ResNet-50 -1.8 %, MobileNetV3-large -2.8 % at 1 thread).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from dataclasses import dataclass
 
 from torch_mlir import ir
 from torch_mlir.dialects import func
+
+from ..walk import defining_op
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,8 @@ def _outline(nest: ir.Operation, name: str, parent: ir.Operation, outlined: dict
     as one outlined before (a layer repeated: the same code on other
     buffers) is not kept: the call calls that one."""
     reads = _reads_from_outside(nest)
+    constants = [v for v in reads if _is_constant(v)]
+    reads = [v for v in reads if not _is_constant(v)]
     result_types = [r.type for r in nest.results]
     with ir.InsertionPoint(nest), nest.location:
         call = func.CallOp(result_types, ir.FlatSymbolRefAttr.get(name), reads)
@@ -85,8 +93,9 @@ def _outline(nest: ir.Operation, name: str, parent: ir.Operation, outlined: dict
         body = outlined_function.add_entry_block()
     outlined_function.operation.move_after(parent)
     with ir.InsertionPoint(body), nest.location:
+        copies = [defining_op(v).clone().results[0] for v in constants]
         nest.move_before(func.ReturnOp(list(nest.results)).operation)
-    arguments = dict(zip(reads, body.arguments))
+    arguments = dict(zip(reads, body.arguments)) | dict(zip(constants, copies))
 
     def remap(op: ir.Operation) -> ir.WalkResult:
         for i, v in enumerate(op.operation.operands):
@@ -101,6 +110,11 @@ def _outline(nest: ir.Operation, name: str, parent: ir.Operation, outlined: dict
         outlined_function.operation.erase()
     else:
         outlined[text] = name
+
+
+def _is_constant(v: ir.Value) -> bool:
+    op = defining_op(v)
+    return op is not None and op.name == "arith.constant"
 
 
 def _reads_from_outside(nest: ir.Operation) -> list[ir.Value]:

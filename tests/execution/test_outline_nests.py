@@ -87,3 +87,22 @@ def test_outlined_parallel_nests_give_the_same_bits_on_any_thread_count(tmp_path
             (result,) = library.call(name, *inputs(shapes))
             results.append(result)
         np.testing.assert_array_equal(results[1], results[0], err_msg=name)
+
+
+def test_outlined_nests_get_copies_of_the_constants_they_read():
+    """A constant passed in reached a parallel loop's OpenMP region through
+    the struct of its captured values, where LLVM could not fold it."""
+    from tcp_aot import pipelines
+    from tcp_aot.walk import defining_op, named
+
+    passes = pipelines.expand(["tcp-to-llvm"])
+    with make_context(), ir.Location.unknown():
+        module = parse_module(PROGRAM, "outline.mlir")
+        pipelines.run(module, passes[:passes.index("outline-loop-nests") + 1])
+        calls = [c for c in named(module.operation, "func.call") if "__nest" in str(c.attributes["callee"])]
+        assert calls
+        for call in calls:
+            passed = [defining_op(v) for v in call.operands]
+            assert not [op for op in passed if op is not None and op.name == "arith.constant"], call
+        nests = [f for f in named(module.operation, "func.func") if "__nest" in str(f.attributes["sym_name"])]
+        assert any(named(f, "arith.constant") for f in nests)
