@@ -225,7 +225,7 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "Iterate an elementwise generic of expand_shapes' results over the collapsed dims, its result expanded after"),
     "mark-depthwise-convolutions": PythonPass(
         "tcp_aot.transforms.depthwise", "mark_depthwise_convolutions",
-        "Mark each depthwise convolution of static rows with the height of its register tiles"),
+        "Mark each depthwise convolution of static width with its register tile (rows by lanes)"),
     "mark-parallel": PythonPass(
         "tcp_aot.transforms.parallel", "mark_parallel",
         "Mark the linalg ops with enough work to run on several threads (at run time if their shape is dynamic)"),
@@ -245,7 +245,7 @@ PYTHON_PASSES: dict[str, PythonPass] = {
         "Keep a loop's read-modify-write vector tile of a fresh buffer in registers across the loop"),
     "schedule-matmul": _schedule("matmul", "Tile matrix products for caches and registers, vectorize them"),
     "schedule-depthwise": _schedule(
-        "depthwise", "Cut depthwise convolutions into tiles of whole rows, vectorize them"),
+        "depthwise", "Cut depthwise convolutions into register tiles of rows by lanes, vectorize them"),
     "schedule-lower-vectors": _schedule(
         "lower_vectors", "Hoist register tiles out of their loops, lower vector contractions to FMAs"),
     "sequential-tiles": PythonPass(

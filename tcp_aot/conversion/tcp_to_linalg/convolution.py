@@ -165,7 +165,7 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
         xs, ws = values[:len(windows)], values[len(windows):]
         total = multiply(widened(xs[0], elem), widened(ws[0], elem))
         for a, b in zip(xs[1:], ws[1:]):
-            total = _fused_multiply_add(a, b, total)
+            total = widened_multiply_add(a, b, total, contract=True)
         return total
 
     result = generic(windows + columns, empty(tensor_type(out_shape, elem), out_shape),
@@ -173,16 +173,6 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     if multiplier == 1:
         return result
     return tensor.CollapseShapeOp(out_t, result, [[0], [1, 2]] + [[i] for i in range(3, 3 + spatial)]).result
-
-
-def _fused_multiply_add(a: ir.Value, b: ir.Value, acc: ir.Value) -> ir.Value:
-    """acc + a * b, on floats marked for LLVM to contract into one FMA (one
-    rounding, half the instructions of a product and a sum)."""
-    if not isinstance(acc.type, ir.FloatType):
-        return widened_multiply_add(a, b, acc)
-    contract = ir.Attribute.parse("#arith.fastmath<contract>")
-    product = arith.MulFOp(widened(a, acc.type), widened(b, acc.type), fastmath=contract).result
-    return arith.AddFOp(acc, product, fastmath=contract).result
 
 
 def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
