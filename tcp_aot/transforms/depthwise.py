@@ -21,9 +21,9 @@ from torch_mlir import ir
 from torch_mlir.dialects import tensor
 
 from ..walk import collect, is_elementwise
+from .loop_groups import operand_dims
 
 ATTR = "tcp_aot.depthwise_tile"
-
 
 # Lanes of a vector register (f32 on AVX-512); rows of at most NARROW_LANES
 # take vectors of that many (AVX2's), which do as many FMAs per cycle.
@@ -42,28 +42,23 @@ def mark_depthwise_convolutions(root: ir.Operation) -> None:
         width = ir.RankedTensorType(op.results[0].type).shape[3]
         if ir.ShapedType.is_dynamic_size(width):
             continue
+        inputs = _input_dims(op)
         lanes = NARROW_LANES if width <= NARROW_LANES else LANES
-        rows = SHORT_KERNEL_ROWS if _kernel_offsets(op) <= SHORT_KERNEL else ROWS
+        rows = SHORT_KERNEL_ROWS if inputs.count([1]) <= SHORT_KERNEL else ROWS
         op.attributes[ATTR] = ir.DenseI64ArrayAttr.get([rows, lanes])
-        _read_channel_values_by_channel(op)
+        _read_channel_values_by_channel(op, inputs)
 
 
-def _kernel_offsets(op: ir.Operation) -> int:
-    maps = [ir.AffineMapAttr(m).value for m in op.opview.indexing_maps][:len(op.opview.inputs)]
-    return sum(_dims(m) == [1] for m in maps)
-
-
-def _read_channel_values_by_channel(op: ir.Operation) -> None:
+def _read_channel_values_by_channel(op: ir.Operation, inputs: list[list[int | None]]) -> None:
     """Each [1, C, 1, 1] input read as (0, c, 0, 0) (the bias) becomes a [C]
     input read at c, as the weights are: the vectorizer then loads it once
     and broadcasts it (read as 4-D, it became a loop inserting one lane at a
     time, a fifth of the convolution's time)."""
     maps = list(op.opview.indexing_maps)
-    for i, value in enumerate(op.opview.inputs):
-        m = ir.AffineMapAttr(maps[i]).value
-        t = ir.RankedTensorType(value.type)
-        if _dims(m) != [None, 1, None, None] or list(t.shape)[:1] + list(t.shape)[2:] != [1, 1, 1]:
+    for i, (value, dims) in enumerate(zip(op.opview.inputs, inputs)):
+        if dims != [None, 1, None, None]:
             continue
+        t = ir.RankedTensorType(value.type)
         with ir.InsertionPoint(op), op.location:
             flat_t = ir.RankedTensorType.get([t.shape[1]], t.element_type)
             op.operands[i] = tensor.CollapseShapeOp(flat_t, value, [[0, 1, 2, 3]]).result
@@ -81,9 +76,11 @@ def is_depthwise_convolution(op: ir.Operation) -> bool:
     result = ir.RankedTensorType(op.results[0].type)
     if result.rank != 4 or not isinstance(result.element_type, ir.FloatType):
         return False
-    maps = [ir.AffineMapAttr(m).value for m in op.opview.indexing_maps][:len(op.opview.inputs)]
-    return sum(_dims(m) == [0, 1, 2, 3] for m in maps) >= 2 and sum(_dims(m) == [1] for m in maps) >= 2
+    inputs = _input_dims(op)
+    return inputs is not None and inputs.count([0, 1, 2, 3]) >= 2 and inputs.count([1]) >= 2
 
 
-def _dims(m: ir.AffineMap) -> list[int | None]:
-    return [e.position if isinstance(e, ir.AffineDimExpr) else None for e in m.results]
+def _input_dims(op: ir.Operation) -> list[list[int | None]] | None:
+    """The loop each dim of each input reads (operand_dims), or None."""
+    dims = operand_dims(op)
+    return None if dims is None else dims[:len(op.opview.inputs)]
