@@ -240,6 +240,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "inline-call-scopes": PythonPass(
         "tcp_aot.transforms.microkernels", "inline_call_scopes",
         "Inline the memref.alloca_scope ops that hold no alloca (a parallel loop's body that calls a micro-kernel)"),
+    "deinterleave-strided-reads": PythonPass(
+        "tcp_aot.transforms.strided_reads", "deinterleave_strided_reads",
+        "Read every other element (a stride-2 view) as a contiguous vector twice as long, keep the even lanes"),
     "hoist-register-tiles": PythonPass(
         "tcp_aot.transforms.hoist_tiles", "hoist_register_tiles",
         "Keep a loop's read-modify-write vector tile of a fresh buffer in registers across the loop"),
@@ -382,6 +385,8 @@ PIPELINES: dict[str, list[str]] = {
         # Loop-invariant views first: a register tile's view is made inside its k loop.
         "loop-invariant-code-motion",
         "hoist-register-tiles",
+        # Before the transfers become 1-D: a strided one would be a loop of scalar loads.
+        "deinterleave-strided-reads",
         "schedule-lower-vectors",
         "approximate-math",
         "sequential-tiles",

@@ -1082,6 +1082,13 @@ _conv_case("conv2d_depthwise_strided_dynamic_f32", "f32", (2, 4, 9, 7), (4, 1, 5
            low=[2, 2], high=[2, 2], dynamic=(0, 2, 3))
 _conv_case("conv2d_depthwise_stride_3_f32", "f32", (1, 2, 10, 8), (2, 1, 3, 2), groups=2, stride=[3, 2],
            low=[1, 0], high=[0, 1])
+# Static widths: register tiles reading every other element of x's rows in
+# place (deinterleave-strided-reads), the last tile of a row masked (20 =
+# 16 + 4 columns, 7 of 8 lanes), bf16 into f32 likewise.
+_conv_case("conv2d_depthwise_stride_2_in_place_f32", "f32", (2, 3, 21, 39), (3, 1, 3, 3), groups=3, stride=[2, 2],
+           low=[1, 1], high=[1, 1], dynamic=(0,))
+_conv_case("conv2d_depthwise_stride_2_in_place_bf16_into_f32", "bf16", (1, 4, 14, 13), (4, 1, 5, 5), groups=4,
+           stride=[2, 2], low=[2, 2], high=[2, 2], out_dt="f32")
 # Depthwise in 1-D and 3-D, on integers, and with more kernel offsets than
 # MAX_DEPTHWISE_TAPS (a reduction loop then, like other grouped convolutions).
 _conv_case("conv1d_depthwise_i32", "i32", (2, 4, 9), (8, 1, 3), groups=4, stride=[2], low=[1], high=[2],

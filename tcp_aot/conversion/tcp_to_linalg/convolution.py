@@ -90,10 +90,10 @@ def lower_conv(op, rewriter):
     low, high = view.padding_low_(), view.padding_high_()
     in_sizes = [size_add(size_add(dim_of(x, 2 + d), low[d]), high[d]) for d in range(spatial)]
     out_sizes = [window_count(in_sizes[d], dim_of(w, 2 + d), stride[d], dilation[d]) for d in range(spatial)]
-    if _is_depthwise(x, w, groups):
+    out_t = ir.RankedTensorType(view.out.type)
+    if _is_depthwise(x, w, groups) and _reads_phases(stride, out_sizes, out_t, _kernel(w), _multiplier(w, groups)):
         high = [size_add(h, extra) for h, extra in zip(high, _strides_padding(in_sizes, stride))]
     x = padded(x, low, high, zero(elem))
-    out_t = ir.RankedTensorType(view.out.type)
     if _empty_result(out_sizes):
         result = empty(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes)
     elif groups == 1:  # linalg's convolutions extend int8 operands to an int32 result themselves
@@ -110,6 +110,15 @@ def lower_conv(op, rewriter):
 # this stays a reduction loop (_grouped_conv, _pool_generic): one operand
 # per offset would not pay.
 MAX_DEPTHWISE_TAPS = 64
+
+
+def _kernel(w: ir.Value) -> list[int]:
+    return list(ir.RankedTensorType(w.type).shape[2:])
+
+
+def _multiplier(w: ir.Value, groups: int) -> int:
+    """A depthwise convolution's output channels per input channel."""
+    return ir.RankedTensorType(w.type).shape[0] // groups
 
 
 def _is_depthwise(x: ir.Value, w: ir.Value, groups: int) -> bool:
@@ -137,8 +146,8 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     spatial = len(stride)
     elem = out_t.element_type
     w_t = ir.RankedTensorType(w.type)
-    kernel = w_t.shape[2:]
-    multiplier = w_t.shape[0] // groups
+    kernel = _kernel(w)
+    multiplier = _multiplier(w, groups)
     # Weights as [G, M, K] (or [G, K]), one column per kernel offset.
     w = tensor.CollapseShapeOp(ir.RankedTensorType.get([w_t.shape[0], math.prod(kernel)], w_t.element_type), w,
                                [[0], list(range(1, w_t.rank))]).result
@@ -151,7 +160,8 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     d = ir.AffineDimExpr.get
     # Each offset reads a strided window of x the output's size (a map of
     # shifted dims instead would make linalg take the loop ranges from x).
-    windows = _tap_windows(x, kernel, stride, dilation, [n, groups] + out_sizes)
+    windows = _tap_windows(x, kernel, stride, dilation, [n, groups] + out_sizes,
+                           _reads_phases(stride, out_sizes, out_t, kernel, multiplier))
     x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(loops - spatial + i) for i in range(spatial)])
     # Each offset's weights as a column of their own, read by channel (a map
     # to a constant column would keep the linalg vectorizer off the op).
@@ -203,6 +213,26 @@ def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
     return tensor.CollapseShapeOp(out_t, result, groups_reassociation).result
 
 
+def _reads_phases(stride: list[int], out_sizes: list[Size], out_t: ir.RankedTensorType, kernel: list[int],
+                  multiplier: int) -> bool:
+    """Whether a depthwise convolution reads its windows from x's phases:
+    with a stride, unless schedule-depthwise cuts it into register tiles
+    (what depthwise.py marks: a 2-D convolution of floats, one output
+    channel per input channel, several kernel offsets, static width) whose
+    rows are every other element of x's (a stride of at most 2 along the
+    width): the tiles read each such row as contiguous vectors and keep
+    every other lane (deinterleave-strided-reads), and the 1 x 1
+    convolution before it writes x in place, not split into phases as its
+    rows go (at 112 x 112, EfficientNet-B0's 16 -> 96 expansion spent half
+    its own time writing the phases, each row's 57 floats a partial cache
+    line at both ends). Read in place without tiles, LLVM gathered them."""
+    if all(s == 1 for s in stride):
+        return False
+    tiled = (len(stride) == 2 and multiplier == 1 and isinstance(out_t.element_type, ir.FloatType)
+             and math.prod(kernel) > 1 and isinstance(out_sizes[1], int))
+    return not (tiled and stride[1] <= 2)
+
+
 def _strides_padding(sizes: list[Size], stride: list[int]) -> list[Size]:
     """The high padding that makes padded spatial sizes whole strides, for
     the phases _tap_windows reads (none without a stride)."""
@@ -212,12 +242,12 @@ def _strides_padding(sizes: list[Size], stride: list[int]) -> list[Size]:
 
 
 def _tap_windows(x: ir.Value, kernel: list[int], stride: list[int], dilation: list[int],
-                 sizes: list[Size]) -> list[ir.Value]:
+                 sizes: list[Size], phases: bool) -> list[ir.Value]:
     """For each kernel offset, in order, the [N, C, S...] window of the
-    padded x it reads: strided slices of x, or with a stride (x's spatial
+    padded x it reads: strided slices of x, or with `phases` (x's spatial
     sizes then whole strides) contiguous slices of its phases, copied once."""
     offsets = [[t * dl for t, dl in zip(tap, dilation)] for tap in itertools.product(*(range(k) for k in kernel))]
-    if any(s > 1 for s in stride):
+    if phases:
         phases = stride_phases(x, stride)
         return [_phase_window(phases, offset, stride, sizes) for offset in offsets]
     return [_window(x, offset, sizes, stride) for offset in offsets]
@@ -285,7 +315,7 @@ def lower_pool(op, rewriter):
         in_sizes = [size_add(size_add(n, p), h) for n, p, h in zip(sizes[2:], padding, high)]
         high = [size_add(h, extra) for h, extra in zip(high, _strides_padding(in_sizes, stride))]
         windows = _tap_windows(padded(x, list(padding), high, fill_value), kernel, stride, dilation,
-                               sizes[:2] + out_sizes)
+                               sizes[:2] + out_sizes, any(s > 1 for s in stride))
         result = elementwise(windows, out_t, lambda *values: functools.reduce(
             lambda acc, v: combine(acc, v).result, values, fill_value))
     else:

@@ -154,6 +154,33 @@ func.func @conv_depthwise_multiplier(%x: tensor<1x2x9xf32>, %w: tensor<4x1x2xf32
 
 // -----
 
+// Stride 2 and a static width, as schedule-depthwise tiles it: each offset's
+// window is a slice of the padded input itself, every other row and column
+// (its tiles read rows as contiguous vectors and keep every other lane); no
+// padding to whole strides, no phases. With a dynamic width (untiled) the
+// windows are read from the phases, which the reshape then drops to
+// [N, C, S...].
+// CHECK-LABEL: func.func @conv_depthwise_stride_2
+// CHECK: %[[P:.*]] = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK-NOT: tcp_aot.stride_phases
+// CHECK: tensor.extract_slice %[[P]][0, 0, 0, 0] [%{{.*}}, 4, 8, 10] [1, 1, 2, 2] : tensor<?x4x18x22xf32> to tensor<?x4x8x10xf32>
+// CHECK: tensor.extract_slice %[[P]][0, 0, 2, 2] [%{{.*}}, 4, 8, 10] [1, 1, 2, 2] : tensor<?x4x18x22xf32> to tensor<?x4x8x10xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<?x4x8x10xf32>)
+// CHECK-LABEL: func.func @conv_depthwise_stride_2_dynamic_width
+// CHECK: %[[Q:.*]] = tensor.pad %arg0
+// CHECK: %[[PHASES:.*]] = linalg.generic {{.*}} ins(%[[Q]] : tensor<?x4x18x?xf32>) outs(%{{.*}} : tensor<?x4x2x2x9x?xf32>) attrs =  {tcp_aot.stride_phases}
+// CHECK-COUNT-9: tensor.collapse_shape
+func.func @conv_depthwise_stride_2(%x: tensor<?x4x16x20xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<?x4x8x10xf32> {
+  %0 = tcp.conv %x, %w {dilation = [1, 1], groups = 4 : i64, input_dilation = [1, 1], padding_high = [1, 1], padding_low = [1, 1], stride = [2, 2]} : tensor<?x4x16x20xf32>, tensor<4x1x3x3xf32> -> tensor<?x4x8x10xf32>
+  return %0 : tensor<?x4x8x10xf32>
+}
+func.func @conv_depthwise_stride_2_dynamic_width(%x: tensor<?x4x16x?xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<?x4x8x?xf32> {
+  %0 = tcp.conv %x, %w {dilation = [1, 1], groups = 4 : i64, input_dilation = [1, 1], padding_high = [1, 1], padding_low = [1, 1], stride = [2, 2]} : tensor<?x4x16x?xf32>, tensor<4x1x3x3xf32> -> tensor<?x4x8x?xf32>
+  return %0 : tensor<?x4x8x?xf32>
+}
+
+// -----
+
 // The forward form of a transposed convolution (stride 2, padding 1,
 // output_padding 1): the input is dilated into zeros with a stride-2
 // insert_slice (8 -> 15), padded 1 low and 2 high (15 -> 18), then a plain
