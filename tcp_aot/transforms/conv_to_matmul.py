@@ -49,12 +49,13 @@ to memory and back (ResNet-50's stem: -4 %; its 3 x 3 convolutions of
 stride 1, computed as shifted products or whole: -1.5 %, -2.8 % at 2
 threads), and the borders were filled on one thread, a store a row apart
 for each column (EfficientNet-B0 -4 % at 1 thread, -11 % at 2;
-MobileNetV3-large -6 % at 2; ResNet-50 -2 %, -5 %). Where a depthwise
-convolution of stride 2 reads the padded tensor through its phases (a
-copy, linalg_builders.stride_phases), the blocks write the phases
-instead, each row split into them from cache: the copy went through
-memory on its own (MobileNetV3-large -4 % at 1 thread, EfficientNet-B0
--2 %).
+MobileNetV3-large -6 % at 2; ResNet-50 -2 %, -5 %). Where a strided
+pooling, or a strided depthwise convolution that is not cut into register
+tiles (tcp-to-linalg's _reads_phases), reads the padded tensor through its
+phases (a copy, linalg_builders.stride_phases), the blocks write the
+phases instead, each row split into them from cache: the copy went
+through memory on its own (MobileNetV3-large -4 % at 1 thread,
+EfficientNet-B0 -2 %, when their depthwise convolutions read phases).
 
 The images are an scf.for over the batch. It runs after elementwise fusion,
 which would otherwise fold the copy back into the product. The elementwise
@@ -319,7 +320,7 @@ def _as_matmuls(op: ir.Operation, options: ConvToMatmulOptions, epilogue: ir.Ope
     if _is_zero_fill(init) and all(s != DYNAMIC for s in ir.RankedTensorType(x.type).shape[1:]):
         weight_size = filters * math.prod(w_t.shape[1:])
         if (padding is not None and not shifted) or windows_by_rows or (flat and _reads_sparse(epilogue, op)):
-            rows = _block_rows(out_sizes, weight_size)
+            rows = _block_rows(out_sizes, weight_size, padding is not None and padding.phases is None)
         shifted = shifted and rows is None
         if rows is None and not shifted:
             filter_block = _block_filters(out_sizes, filters, weight_size, padding is not None)
@@ -370,15 +371,23 @@ def _product_of(weights: ir.Value, columns: ir.Value, filters: int, positions: S
     return linalg.matmul(weights, columns, outs=[linalg.fill(zero(elem), outs=[where])])
 
 
-def _block_rows(out_sizes: list[Size], weight_size: int) -> int | None:
+def _block_rows(out_sizes: list[Size], weight_size: int, padded: bool) -> int | None:
     """How many rows of a 2-D output each of _row_blocks' blocks
     computes: whole rows, as many as fit in PRODUCT_TILE columns (one, when a
-    row is wider), dividing the height. None when the output is not 2-D of
-    static size, or makes fewer than 4 blocks or too little work for threads."""
+    row is wider), dividing the height; one into a `padded` tensor (its rows
+    apart in memory) when a row fills a register tile's columns: a block of
+    one row is computed where it goes, one of several into a buffer, then
+    copied (EfficientNet-B0's 56-wide expansions with their SiLU, two rows
+    a block: -2.5 % at 1 thread; rows of 28 made short tiles the
+    micro-kernel computes through a buffer of its own, MobileNetV3-large
+    +3 %). None when the output is not 2-D of static size, or makes fewer
+    than 4 blocks or too little work for threads."""
     if len(out_sizes) != 2 or not all(isinstance(s, int) for s in out_sizes):
         return None
     height, width = out_sizes
     rows = max((r for r in range(1, height + 1) if height % r == 0 and r * width <= PRODUCT_TILE), default=1)
+    if padded and width >= TILE_COLUMNS:
+        rows = 1
     if height // rows < 4 or weight_size * height * width < ParallelOptions.min_product_work:
         return None
     return rows

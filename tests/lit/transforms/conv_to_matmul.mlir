@@ -165,8 +165,9 @@ func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf3
 
 // A padded output (a depthwise convolution reads it) is computed by blocks
 // of whole rows, an scf.forall, into the padded tensor, which the loop
-// makes instead of the tensor.pad: 4 rows of 32 columns fit the 128
-// columns of a tile, 8 blocks. The rows of the borders above and below are
+// makes instead of the tensor.pad: 4 rows of 28 columns fit in the 128
+// columns of a tile, 7 blocks (rows of at least a register tile's 32
+// columns go one to a block, computed in place). The rows of the borders above and below are
 // filled first; each block fills its rows' left and right borders, and
 // its epilogue finishes it, reading the residual's rows of it, into the
 // rows' interior (a copy while in cache), the block going back by
@@ -175,51 +176,51 @@ func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf3
 // CHECK-DAG: #[[BIAS:.*]] = affine_map<(d0, d1, d2) -> (0, d0, 0, 0)>
 // CHECK-LABEL: func.func @padded_rows
 // CHECK-NOT: tensor.pad
-// CHECK: %[[LOOP:.*]] = scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x34x34xf32>)
-// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 34, 34] [1, 1, 1, 1] : tensor<?x32x34x34xf32> to tensor<32x34x34xf32>
-// CHECK: %[[TOP:.*]] = tensor.extract_slice %[[IMG]][0, 0, 0] [32, 1, 34] [1, 1, 1]
-// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[TOP]] : tensor<32x1x34xf32>)
-// CHECK: %[[BOTTOM:.*]] = tensor.extract_slice %{{.*}}[0, 33, 0] [32, 1, 34] [1, 1, 1]
-// CHECK: %[[FILLED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 33, 0] [32, 1, 34] [1, 1, 1]
-// CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (8) shared_outs(%[[DEST:.*]] = %[[FILLED]]) -> (tensor<32x34x34xf32>)
+// CHECK: %[[LOOP:.*]] = scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x32x30x30xf32>)
+// CHECK: %[[IMG:.*]] = tensor.extract_slice %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 30, 30] [1, 1, 1, 1] : tensor<?x32x30x30xf32> to tensor<32x30x30xf32>
+// CHECK: %[[TOP:.*]] = tensor.extract_slice %[[IMG]][0, 0, 0] [32, 1, 30] [1, 1, 1]
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[TOP]] : tensor<32x1x30xf32>)
+// CHECK: %[[BOTTOM:.*]] = tensor.extract_slice %{{.*}}[0, 29, 0] [32, 1, 30] [1, 1, 1]
+// CHECK: %[[FILLED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 29, 0] [32, 1, 30] [1, 1, 1]
+// CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (7) shared_outs(%[[DEST:.*]] = %[[FILLED]]) -> (tensor<32x30x30xf32>)
 // CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %{{.*}} : index
 // CHECK: %[[AT:.*]] = arith.addi %[[FIRST]], %{{.*}} : index
-// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[DEST]][0, %[[AT]], 0] [32, 4, 34] [1, 1, 1] : tensor<32x34x34xf32> to tensor<32x4x34xf32>
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[DEST]][0, %[[AT]], 0] [32, 4, 30] [1, 1, 1] : tensor<32x30x30xf32> to tensor<32x4x30xf32>
 // CHECK: %[[LEFT:.*]] = tensor.extract_slice %[[ROWS]][0, 0, 0] [32, 4, 1] [1, 1, 1]
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[LEFT]] : tensor<32x4x1xf32>)
-// CHECK: tensor.extract_slice %{{.*}}[0, 0, 33] [32, 4, 1] [1, 1, 1]
-// CHECK: %[[BORDERED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 33] [32, 4, 1] [1, 1, 1]
-// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [16, 4, 32] [1, 1, 1] : tensor<16x32x32xf32> to tensor<16x4x32xf32>
-// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<16x4x32xf32> into tensor<16x128xf32>
-// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x16xf32>, tensor<16x128xf32>) outs(%{{.*}} : tensor<32x128xf32>)
-// CHECK: %[[PROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 4, 32] : tensor<32x128xf32> into tensor<32x4x32xf32>
-// CHECK: %[[RES:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [32, 4, 32] [1, 1, 1] : tensor<32x32x32xf32> to tensor<32x4x32xf32>
-// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[PROWS]], %arg2, %[[RES]] : tensor<32x4x32xf32>, tensor<1x32x1x1xf32>, tensor<32x4x32xf32>) outs(%{{.*}} : tensor<32x4x32xf32>)
-// CHECK: %[[DONE:.*]] = tensor.insert_slice %[[E]] into %[[BORDERED]][0, 0, 1] [32, 4, 32] [1, 1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 29] [32, 4, 1] [1, 1, 1]
+// CHECK: %[[BORDERED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 29] [32, 4, 1] [1, 1, 1]
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [16, 4, 28] [1, 1, 1] : tensor<16x28x28xf32> to tensor<16x4x28xf32>
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<16x4x28xf32> into tensor<16x112xf32>
+// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x16xf32>, tensor<16x112xf32>) outs(%{{.*}} : tensor<32x112xf32>)
+// CHECK: %[[PROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 4, 28] : tensor<32x112xf32> into tensor<32x4x28xf32>
+// CHECK: %[[RES:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [32, 4, 28] [1, 1, 1] : tensor<32x28x28xf32> to tensor<32x4x28xf32>
+// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[PROWS]], %arg2, %[[RES]] : tensor<32x4x28xf32>, tensor<1x32x1x1xf32>, tensor<32x4x28xf32>) outs(%{{.*}} : tensor<32x4x28xf32>)
+// CHECK: %[[DONE:.*]] = tensor.insert_slice %[[E]] into %[[BORDERED]][0, 0, 1] [32, 4, 28] [1, 1, 1]
 // CHECK: scf.forall.in_parallel
-// CHECK-NEXT: tensor.parallel_insert_slice %[[DONE]] into %[[DEST]][0, %[[AT]], 0] [32, 4, 34] [1, 1, 1] : tensor<32x4x34xf32> into tensor<32x34x34xf32>
-// CHECK: tensor.insert_slice %[[BLOCKS]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 34, 34] [1, 1, 1, 1]
+// CHECK-NEXT: tensor.parallel_insert_slice %[[DONE]] into %[[DEST]][0, %[[AT]], 0] [32, 4, 30] [1, 1, 1] : tensor<32x4x30xf32> into tensor<32x30x30xf32>
+// CHECK: tensor.insert_slice %[[BLOCKS]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 30, 30] [1, 1, 1, 1]
 // CHECK: return %[[LOOP]]
-func.func @padded_rows(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x1x1xf32>, %b: tensor<1x32x1x1xf32>,
-                       %r: tensor<?x32x32x32xf32>) -> tensor<?x32x34x34xf32> {
+func.func @padded_rows(%x: tensor<?x16x28x28xf32>, %w: tensor<32x16x1x1xf32>, %b: tensor<1x32x1x1xf32>,
+                       %r: tensor<?x32x28x28xf32>) -> tensor<?x32x30x30xf32> {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32
-  %n = tensor.dim %x, %c0 : tensor<?x16x32x32xf32>
-  %e = tensor.empty(%n) : tensor<?x32x32x32xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32x32x32xf32>) -> tensor<?x32x32x32xf32>
-  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x16x32x32xf32>, tensor<32x16x1x1xf32>) outs(%init : tensor<?x32x32x32xf32>) -> tensor<?x32x32x32xf32>
-  %out = tensor.empty(%n) : tensor<?x32x32x32xf32>
-  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %b, %r : tensor<?x32x32x32xf32>, tensor<1x32x1x1xf32>, tensor<?x32x32x32xf32>) outs(%out : tensor<?x32x32x32xf32>) {
+  %n = tensor.dim %x, %c0 : tensor<?x16x28x28xf32>
+  %e = tensor.empty(%n) : tensor<?x32x28x28xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32x28x28xf32>) -> tensor<?x32x28x28xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x16x28x28xf32>, tensor<32x16x1x1xf32>) outs(%init : tensor<?x32x28x28xf32>) -> tensor<?x32x28x28xf32>
+  %out = tensor.empty(%n) : tensor<?x32x28x28xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %b, %r : tensor<?x32x28x28xf32>, tensor<1x32x1x1xf32>, tensor<?x32x28x28xf32>) outs(%out : tensor<?x32x28x28xf32>) {
   ^bb0(%c: f32, %bias: f32, %res: f32, %o: f32):
     %s = arith.addf %c, %bias : f32
     %t = arith.addf %s, %res : f32
     linalg.yield %t : f32
-  } -> tensor<?x32x32x32xf32>
+  } -> tensor<?x32x28x28xf32>
   %p = tensor.pad %1 low[0, 0, 1, 1] high[0, 0, 1, 1] {
   ^bb0(%i: index, %j: index, %k: index, %l: index):
     tensor.yield %zero : f32
-  } : tensor<?x32x32x32xf32> to tensor<?x32x34x34xf32>
-  return %p : tensor<?x32x34x34xf32>
+  } : tensor<?x32x28x28xf32> to tensor<?x32x30x30xf32>
+  return %p : tensor<?x32x30x30xf32>
 }
 
 // -----
@@ -261,32 +262,33 @@ func.func @padded_wide_rows(%x: tensor<?x8x8x160xf32>, %w: tensor<32x8x1x1xf32>)
 // rows of a stride-2 3 x 3 convolution read 9 input rows from row 8 x b),
 // in cache for its product, not the whole image's first.
 // CHECK-LABEL: func.func @padded_im2col
-// CHECK: scf.forall (%[[B:.*]]) in (8) shared_outs
+// CHECK: scf.forall (%[[B:.*]]) in (7) shared_outs
 // CHECK: %[[AT:.*]] = arith.muli %[[B]], %c8 : index
-// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[AT]], 0] [3, 9, 65] [1, 1, 1] : tensor<3x65x65xf32> to tensor<3x9x65xf32>
-// CHECK: %[[WIN:.*]] = linalg.generic {{.*}} ins(%[[IN]] : tensor<3x9x65xf32>) outs(%{{.*}} : tensor<3x3x3x4x32xf32>)
-// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0, 1, 2], [3, 4]] : tensor<3x3x3x4x32xf32> into tensor<27x128xf32>
-// CHECK: linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x27xf32>, tensor<27x128xf32>) outs(%{{.*}} : tensor<32x128xf32>)
-func.func @padded_im2col(%x: tensor<1x3x65x65xf32>, %w: tensor<32x3x3x3xf32>) -> tensor<1x32x34x34xf32> {
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[AT]], 0] [3, 9, 57] [1, 1, 1] : tensor<3x57x57xf32> to tensor<3x9x57xf32>
+// CHECK: %[[WIN:.*]] = linalg.generic {{.*}} ins(%[[IN]] : tensor<3x9x57xf32>) outs(%{{.*}} : tensor<3x3x3x4x28xf32>)
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0, 1, 2], [3, 4]] : tensor<3x3x3x4x28xf32> into tensor<27x112xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x27xf32>, tensor<27x112xf32>) outs(%{{.*}} : tensor<32x112xf32>)
+func.func @padded_im2col(%x: tensor<1x3x57x57xf32>, %w: tensor<32x3x3x3xf32>) -> tensor<1x32x30x30xf32> {
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1x32x32x32xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
-  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x3x65x65xf32>, tensor<32x3x3x3xf32>) outs(%init : tensor<1x32x32x32xf32>) -> tensor<1x32x32x32xf32>
+  %e = tensor.empty() : tensor<1x32x28x28xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x3x57x57xf32>, tensor<32x3x3x3xf32>) outs(%init : tensor<1x32x28x28xf32>) -> tensor<1x32x28x28xf32>
   %p = tensor.pad %0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
   ^bb0(%i: index, %j: index, %k: index, %l: index):
     tensor.yield %zero : f32
-  } : tensor<1x32x32x32xf32> to tensor<1x32x34x34xf32>
-  return %p : tensor<1x32x34x34xf32>
+  } : tensor<1x32x28x28xf32> to tensor<1x32x30x30xf32>
+  return %p : tensor<1x32x30x30xf32>
 }
 
 // -----
 
 // A result read padded and as it is (MobileNetV3's stem: by a depthwise
 // convolution and a residual add): the blocks make the padded tensor, and
-// the other reader reads its interior.
+// the other reader reads its interior. Its rows of 32 columns fill a
+// register tile: a block each, computed in place.
 // CHECK-LABEL: func.func @padded_and_read
 // CHECK-NOT: tensor.pad
-// CHECK: %[[BLOCKS:.*]] = scf.forall (%{{.*}}) in (8) shared_outs
+// CHECK: %[[BLOCKS:.*]] = scf.forall (%{{.*}}) in (32) shared_outs
 // CHECK: %[[PADDED:.*]] = tensor.insert_slice %[[BLOCKS]] into %{{.*}}[0, 0, 0, 0] [1, 32, 34, 34]
 // CHECK: %[[IN:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 1, 1] [1, 32, 32, 32] [1, 1, 1, 1] : tensor<1x32x34x34xf32> to tensor<1x32x32x32xf32>
 // CHECK: return %[[PADDED]], %[[IN]]
