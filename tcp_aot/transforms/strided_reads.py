@@ -7,9 +7,11 @@ such read became a loop of one scalar load per lane.
 
 The wide read is masked to the last element the strided one reads, so it
 reads nothing the strided one would not reach: a masked tile of v lanes
-reads 2v - 1 elements. Only reads within bounds along the innermost dim
-(`in_bounds`, or a mask the pass widens: vector.constant_mask or
-vector.create_mask) are rewritten.
+reads 2v - 1 elements (a read whose mask is made otherwise than by
+vector.constant_mask or vector.create_mask stays as it is). It keeps the
+strided read's `in_bounds`: where that one may run past the end, lane k of
+the wide one runs past the view of 2n - 1 elements exactly when lane k / 2
+of the strided one runs past its n.
 """
 
 from __future__ import annotations
@@ -36,12 +38,10 @@ def _every_other_element(read: ir.Operation) -> bool:
     source = ir.MemRefType(source)
     strides, _ = source.get_strides_and_offset()
     vector_t = ir.VectorType(read.results[0].type)
-    in_bounds = list(ir.ArrayAttr(read.attributes["in_bounds"]))
     permutation = ir.AffineMapAttr(read.attributes["permutation_map"]).value
     minor_identity = ir.AffineMap.get_minor_identity(source.rank, vector_t.rank)
     return (source.rank > 0 and strides[-1] == 2 and permutation == minor_identity
-            and not vector_t.scalable and _wide_mask_source(read) is not None
-            and (_mask(read) is not None or ir.BoolAttr(in_bounds[-1]).value))
+            and not vector_t.scalable and _wide_mask_source(read) is not None)
 
 
 def _mask(read: ir.Operation) -> ir.Value | None:
@@ -93,7 +93,7 @@ def _read_wide(read: ir.Operation) -> None:
         mask = _wide_mask(_wide_mask_source(read), lanes, two, one)
         wide_read = vector.TransferReadOp(wide_vector_t, wide, wide_indices,
                                           ir.AffineMap.get_minor_identity(rank, vector_t.rank), padding,
-                                          [True] * vector_t.rank, mask=mask).result
+                                          read.attributes["in_bounds"], mask=mask).result
         even = vector.DeinterleaveOp(wide_read).results[0]
     read.results[0].replace_all_uses_with(even)
     read.erase()

@@ -91,7 +91,9 @@ def lower_conv(op, rewriter):
     in_sizes = [size_add(size_add(dim_of(x, 2 + d), low[d]), high[d]) for d in range(spatial)]
     out_sizes = [window_count(in_sizes[d], dim_of(w, 2 + d), stride[d], dilation[d]) for d in range(spatial)]
     out_t = ir.RankedTensorType(view.out.type)
-    if _is_depthwise(x, w, groups) and _reads_phases(stride, out_sizes, out_t, _kernel(w), _multiplier(w, groups)):
+    phases = _is_depthwise(x, w, groups) and _reads_phases(stride, out_sizes, out_t, _kernel(w),
+                                                          _multiplier(w, groups))
+    if phases:
         high = [size_add(h, extra) for h, extra in zip(high, _strides_padding(in_sizes, stride))]
     x = padded(x, low, high, zero(elem))
     if _empty_result(out_sizes):
@@ -100,7 +102,7 @@ def lower_conv(op, rewriter):
         init = filled(out_t, [dim_of(view.input, 0), dim_of(w, 0)] + out_sizes, zero(out_t.element_type))
         result = _NAMED_CONV[spatial](x, w, outs=[init], strides=stride, dilations=dilation)
     elif _is_depthwise(x, w, groups):
-        result = _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t)
+        result = _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t, phases)
     else:
         result = _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t)
     rewriter.replace_op(op, [result])
@@ -127,7 +129,7 @@ def _is_depthwise(x: ir.Value, w: ir.Value, groups: int) -> bool:
             and w_t.shape[1] == 1 and math.prod(w_t.shape[2:]) <= MAX_DEPTHWISE_TAPS)
 
 
-def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
+def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t, phases: bool) -> ir.Value:
     """A convolution whose groups each read one input channel (channel
     multiplier M = O / G) as one elementwise linalg.generic over the output
     viewed as [N, G, M, S...] (as [N, G, S...] when M = 1) that sums one
@@ -138,8 +140,9 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     Its loops are all parallel with the positions innermost: LLVM vectorizes
     the contiguous row reads of every offset (a reduction loop over the
     kernel, innermost or not, it turns into gathers), and elementwise fusion
-    merges the bias and activation that follow. With a stride, x (padded to
-    whole strides) is first copied into its phases (stride_phases), where each
+    merges the bias and activation that follow. With `phases` (a stride the
+    register tiles do not read in place: _reads_phases), x (padded to whole
+    strides) is first copied into its phases (stride_phases), where each
     offset's window is contiguous: read in x, every other element, LLVM
     gathered them (EfficientNet-B0's 3 x 3 and 5 x 5 convolutions of
     stride 2 took a quarter of its time)."""
@@ -160,8 +163,7 @@ def _depthwise_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Valu
     d = ir.AffineDimExpr.get
     # Each offset reads a strided window of x the output's size (a map of
     # shifted dims instead would make linalg take the loop ranges from x).
-    windows = _tap_windows(x, kernel, stride, dilation, [n, groups] + out_sizes,
-                           _reads_phases(stride, out_sizes, out_t, kernel, multiplier))
+    windows = _tap_windows(x, kernel, stride, dilation, [n, groups] + out_sizes, phases)
     x_map = ir.AffineMap.get(loops, 0, [d(0), d(1)] + [d(loops - spatial + i) for i in range(spatial)])
     # Each offset's weights as a column of their own, read by channel (a map
     # to a constant column would keep the linalg vectorizer off the op).
