@@ -73,6 +73,16 @@ def structured(inputs: Sequence[ir.Value], inits: Sequence[ir.Value], maps: Sequ
 PHASES = "tcp_aot.stride_phases"
 
 
+def depthwise_register_tiles(result: ir.RankedTensorType, windows: int) -> bool:
+    """Whether a depthwise convolution's generic of this result and this
+    many windows (kernel offsets) gets register tiles from
+    mark-depthwise-convolutions: [N, C, H, W] of floats, of static width,
+    with several windows. tcp-to-linalg reads a stride-2 convolution's
+    windows in place, not from its phases, for these only."""
+    return (result.rank == 4 and isinstance(result.element_type, ir.FloatType) and windows >= 2
+            and not ir.ShapedType.is_dynamic_size(result.shape[3]))
+
+
 def stride_phases(x: ir.Value, stride: Sequence[int], init: ir.Value | None = None) -> ir.Value:
     """x [N, C, S...] (each S a multiple of its stride s) as its phases
     [N, C, s..., S / s...]: phases[n, c, p..., i...] = x[n, c, i * s + p...]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import tensor
 
+from ..linalg_builders import depthwise_register_tiles
 from ..walk import collect, is_elementwise
 from .loop_groups import operand_dims
 
@@ -39,10 +40,11 @@ SHORT_KERNEL = 9
 
 def mark_depthwise_convolutions(root: ir.Operation) -> None:
     for op in collect(root, is_depthwise_convolution):
-        width = ir.RankedTensorType(op.results[0].type).shape[3]
-        if ir.ShapedType.is_dynamic_size(width):
-            continue
         inputs = _input_dims(op)
+        result = ir.RankedTensorType(op.results[0].type)
+        if not depthwise_register_tiles(result, inputs.count([0, 1, 2, 3])):
+            continue
+        width = result.shape[3]
         lanes = NARROW_LANES if width <= NARROW_LANES else LANES
         rows = SHORT_KERNEL_ROWS if inputs.count([1]) <= SHORT_KERNEL else ROWS
         op.attributes[ATTR] = ir.DenseI64ArrayAttr.get([rows, lanes])

@@ -30,9 +30,9 @@ from torch_mlir.dialects import arith, linalg, tensor
 from ...dialects import tcp
 from ..pattern_list import PatternList
 from ...linalg_builders import (
-    PARALLEL, REDUCTION, Size, as_index, dim_of, elementwise, empty, extract_slice, filled, generic, multiply, pad,
-    size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes, stride_phases, structured,
-    tensor_type, widened, widened_multiply_add, zero,
+    PARALLEL, REDUCTION, Size, as_index, depthwise_register_tiles, dim_of, elementwise, empty, extract_slice,
+    filled, generic, multiply, pad, size_add, size_floordiv, size_max, size_min, size_mul, size_sub, split_sizes,
+    stride_phases, structured, tensor_type, widened, widened_multiply_add, zero,
 )
 
 PATTERNS = PatternList()
@@ -91,8 +91,9 @@ def lower_conv(op, rewriter):
     in_sizes = [size_add(size_add(dim_of(x, 2 + d), low[d]), high[d]) for d in range(spatial)]
     out_sizes = [window_count(in_sizes[d], dim_of(w, 2 + d), stride[d], dilation[d]) for d in range(spatial)]
     out_t = ir.RankedTensorType(view.out.type)
-    phases = _is_depthwise(x, w, groups) and _reads_phases(stride, out_sizes, out_t, _kernel(w),
-                                                          _multiplier(w, groups))
+    phases = _is_depthwise(x, w, groups) and _reads_phases(
+        stride, tensor_type([dim_of(x, 0), groups] + out_sizes, out_t.element_type), _kernel(w),
+        _multiplier(w, groups))
     if phases:
         high = [size_add(h, extra) for h, extra in zip(high, _strides_padding(in_sizes, stride))]
     x = padded(x, low, high, zero(elem))
@@ -215,24 +216,22 @@ def _grouped_conv(x, w, groups, stride, dilation, out_sizes, out_t) -> ir.Value:
     return tensor.CollapseShapeOp(out_t, result, groups_reassociation).result
 
 
-def _reads_phases(stride: list[int], out_sizes: list[Size], out_t: ir.RankedTensorType, kernel: list[int],
-                  multiplier: int) -> bool:
-    """Whether a depthwise convolution reads its windows from x's phases:
-    with a stride, unless schedule-depthwise cuts it into register tiles
-    (what depthwise.py marks: a 2-D convolution of floats, one output
-    channel per input channel, several kernel offsets, static width) whose
-    rows are every other element of x's (a stride of at most 2 along the
-    width): the tiles read each such row as contiguous vectors and keep
-    every other lane (deinterleave-strided-reads), and the 1 x 1
+def _reads_phases(stride: list[int], result: ir.RankedTensorType, kernel: list[int], multiplier: int) -> bool:
+    """Whether a depthwise convolution of this [N, C, S...] result reads
+    its windows from x's phases: with a stride, unless schedule-depthwise
+    cuts it into register tiles (depthwise_register_tiles; its
+    generic's result is this one when each input channel makes one output
+    channel) whose rows are every other element of x's (a stride of at most
+    2 along the width): the tiles read each such row as contiguous vectors
+    and keep every other lane (deinterleave-strided-reads), and the 1 x 1
     convolution before it writes x in place, not split into phases as its
     rows go (at 112 x 112, EfficientNet-B0's 16 -> 96 expansion spent half
     its own time writing the phases, each row's 57 floats a partial cache
     line at both ends). Read in place without tiles, LLVM gathered them."""
     if all(s == 1 for s in stride):
         return False
-    tiled = (len(stride) == 2 and multiplier == 1 and isinstance(out_t.element_type, ir.FloatType)
-             and math.prod(kernel) > 1 and isinstance(out_sizes[1], int))
-    return not (tiled and stride[1] <= 2)
+    tiled = multiplier == 1 and depthwise_register_tiles(result, math.prod(kernel))
+    return not (tiled and stride[-1] <= 2)
 
 
 def _strides_padding(sizes: list[Size], stride: list[int]) -> list[Size]:
