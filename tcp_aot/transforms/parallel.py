@@ -1,7 +1,8 @@
 """mark-parallel: which linalg ops run on several threads. An op runs in
 parallel when it does enough work to pay for waking the threads (at least
 ParallelOptions.min_work iterations times the ops of one, min_product_work
-iterations for a product): decided at compile time when its shape is
+iterations for a product, min_vector_product_work for a matrix times a
+vector): decided at compile time when its shape is
 static, else at run time, by an scf.if
 between a copy that runs in parallel and one that does not (generics, and
 transposes: BERT-base's copies of its attention heads, 3 % of its call,
@@ -55,10 +56,17 @@ class ParallelOptions:
     cycle in the register-tiled kernel:
     at 2^16, the kernel-offset products of small convolutions ran slower on
     2 threads than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms
-    at 2^18)."""
+    at 2^18). A matrix times a vector (one static row or column of output)
+    reads an element of its matrix per FMA, bound by memory as an
+    elementwise op is: min_vector_product_work, which splits the
+    squeeze-and-excitation products of MobileNetV3-large and
+    EfficientNet-B0 at batch 1 (960 x 240 to 1152 x 48 weights: 0.4 ms of
+    MobileNetV3-large's call on one thread, as long on two; -2 to -3 % of
+    its time at 2 threads, EfficientNet-B0 -1 %)."""
 
     min_work: int = 1 << 16
     min_product_work: int = 1 << 18
+    min_vector_product_work: int = 1 << 15
 
 
 # The output tile schedules/parallel.mlir gives each thread of a product.
@@ -102,12 +110,20 @@ def mark_parallel(root: ir.Operation, *, options: ParallelOptions = ParallelOpti
         elif op.name == "linalg.matmul" and zeroed_by_fill(op):
             mark = (FROM_ZERO_ATTR, _i64(dim))
         # Iterations enough to be worth the threads: the work over the ops of one.
-        enough = options.min_product_work if op.name in _MATMULS else -(-options.min_work // _ops_per_iteration(op))
+        enough = (_product_work(ranges, options) if op.name in _MATMULS
+                  else -(-options.min_work // _ops_per_iteration(op)))
         if all(isinstance(r, int) for r in ranges):
             if math.prod(ranges) >= enough:
                 op.attributes[mark[0]] = mark[1]
             continue
         _choose_at_run_time(op, ranges, mark, enough)
+
+
+def _product_work(ranges: list, options: ParallelOptions) -> int:
+    """The iterations a product (loops [batch,] rows, columns, sum) needs
+    to be worth threads."""
+    vector = any(isinstance(r, int) and r == 1 for r in ranges[-3:-1])
+    return options.min_vector_product_work if vector else options.min_product_work
 
 
 def _ops_per_iteration(op: ir.Operation) -> int:

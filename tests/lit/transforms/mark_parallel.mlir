@@ -182,6 +182,29 @@ func.func @one_tile_matmul(%a: tensor<64x512xf32>, %b: tensor<512x10xf32>, %c: t
 
 // -----
 
+// A matrix times a vector reads an element of the matrix per FMA, bound by
+// memory: split from 2^15 FMAs (a squeeze-and-excitation block's 960 x 240,
+// 1152 x 48 filters of one image), not from the 2^18 of other products.
+// Fewer stay whole, as does a vector of one output tile.
+// CHECK-LABEL: func.func @matrix_vector
+// CHECK:   linalg.matmul {tcp_aot.parallel = 0 : i64} {{.*}} -> tensor<1152x1xf32>
+// CHECK:   linalg.matmul {tcp_aot.parallel = 0 : i64} {{.*}} -> tensor<1x960xf32>
+// CHECK:   linalg.matmul ins({{.*}}) -> tensor<512x1xf32>
+// CHECK:   linalg.matmul ins({{.*}}) -> tensor<48x1xf32>
+func.func @matrix_vector(%w: tensor<1152x48xf32>, %x: tensor<48x1xf32>, %c: tensor<1152x1xf32>,
+                         %v: tensor<1x240xf32>, %wt: tensor<240x960xf32>, %c2: tensor<1x960xf32>,
+                         %w3: tensor<512x32xf32>, %x3: tensor<32x1xf32>, %c3: tensor<512x1xf32>,
+                         %w4: tensor<48x1152xf32>, %x4: tensor<1152x1xf32>, %c4: tensor<48x1xf32>)
+    -> (tensor<1152x1xf32>, tensor<1x960xf32>, tensor<512x1xf32>, tensor<48x1xf32>) {
+  %0 = linalg.matmul ins(%w, %x : tensor<1152x48xf32>, tensor<48x1xf32>) outs(%c : tensor<1152x1xf32>) -> tensor<1152x1xf32>
+  %1 = linalg.matmul ins(%v, %wt : tensor<1x240xf32>, tensor<240x960xf32>) outs(%c2 : tensor<1x960xf32>) -> tensor<1x960xf32>
+  %2 = linalg.matmul ins(%w3, %x3 : tensor<512x32xf32>, tensor<32x1xf32>) outs(%c3 : tensor<512x1xf32>) -> tensor<512x1xf32>
+  %3 = linalg.matmul ins(%w4, %x4 : tensor<48x1152xf32>, tensor<1152x1xf32>) outs(%c4 : tensor<48x1xf32>) -> tensor<48x1xf32>
+  return %0, %1, %2, %3 : tensor<1152x1xf32>, tensor<1x960xf32>, tensor<512x1xf32>, tensor<48x1xf32>
+}
+
+// -----
+
 // Which tiles share a product's work evenly among threads, each of which
 // takes a run of consecutive tiles. ViT-B/16's 197 tokens: tiles 128 and
 // 69 rows high would give one of 2 threads 0.65 of the work, tiles of all
