@@ -61,13 +61,14 @@ def test_options_are_typed_and_listed():
     mark_parallel = pipelines.PYTHON_PASSES["mark-parallel"]
     assert mark_parallel.default_options() == ParallelOptions()
     assert mark_parallel.parse_options("mark-parallel", "min-work=7") == ParallelOptions(min_work=7)
-    assert mark_parallel.describe_options() == "min-work=65536 min-product-work=262144"
+    assert mark_parallel.describe_options() == ("min-work=65536 min-product-work=262144 "
+                                                "min-vector-product-work=32768")
     assert pipelines.PYTHON_PASSES["tcp-verify"].describe_options() == ""
 
 
 @pytest.mark.parametrize("entry, message", [
     ("mark-parallel{min-wrok=7}", "pass mark-parallel has no option 'min-wrok' (its options: min-work, "
-                                  "min-product-work)"),
+                                  "min-product-work, min-vector-product-work)"),
     ("mark-parallel{min-work=many}", "option min-work of pass mark-parallel takes a value of type int, not 'many'"),
     ("tcp-verify{strict=1}", "pass tcp-verify takes no options (given 'strict=1')"),
 ])
