@@ -1049,6 +1049,26 @@ def _conv_case(name, dt, inp, weight, stride=None, dilation=None, input_dilation
         tol=accumulated(out_dt or dt) if is_float(dt) else None)
 
 
+def _scaled_input_case(name, batch, channels, filters, height, width):
+    """A squeeze-and-excitation gate times an image, then a 1 x 1
+    convolution: with fewer filters than positions, the gate scales the
+    weight image by image (conv-to-matmul) and the convolution reads the
+    image."""
+    xt, gt = t(["?", str(channels), str(height), str(width)], "f32"), t(["?", str(channels), "1", "1"], "f32")
+    wt, ot = t([str(filters), str(channels), "1", "1"], "f32"), t(["?", str(filters), str(height), str(width)], "f32")
+    _conv.add(name, func(name, [("x", xt), ("g", gt), ("w", wt)], [
+        f"%ch = arith.constant {height} : index",
+        f"%cw = arith.constant {width} : index",
+        f"%s = tcp.sigmoid %g : {gt} -> {gt}",
+        f"%b = tcp.broadcast %s, %ch, %cw {{axes = [2, 3]}} : {gt}, index, index -> {xt}",
+        f"%m = tcp.mul %b, %x : {xt}, {xt} -> {xt}",
+        "%0 = tcp.conv %m, %w {stride = [1, 1], dilation = [1, 1], input_dilation = [1, 1], padding_low = [0, 0], "
+        f"padding_high = [0, 0], groups = 1 : i64}} : {xt}, {wt} -> {ot}"], [("0", ot)]),
+        lambda rng: [random_array("f32", (batch, channels, height, width), rng),
+                     random_array("f32", (batch, channels, 1, 1), rng),
+                     random_array("f32", (filters, channels, 1, 1), rng)], tol=accumulated("f32"))
+
+
 _conv = family("conv")
 _conv_case("conv2d_same_f32", "f32", (2, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], high=[1, 1])
 # Products of fewer than 8 columns: a 2 x 2 image (each kernel offset's
@@ -1056,6 +1076,9 @@ _conv_case("conv2d_same_f32", "f32", (2, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], hig
 _conv_case("conv2d_tiny_image_f32", "f32", (2, 8, 4, 4), (6, 8, 3, 3), dynamic=(0,))
 _conv_case("conv2d_1x1_one_pixel_f32", "f32", (2, 96, 1, 1), (24, 96, 1, 1), dynamic=(0,))
 _conv_case("conv2d_dynamic_batch_f32", "f32", (3, 3, 8, 8), (6, 3, 3, 3), low=[1, 1], high=[1, 1], dynamic=(0,))
+_scaled_input_case("conv2d_1x1_scaled_input_f32", 3, 16, 4, 6, 7)
+# More filters than positions: the multiply stays.
+_scaled_input_case("conv2d_1x1_scaled_input_kept_f32", 2, 16, 24, 3, 4)
 _conv_case("conv2d_stride_asymmetric_padding_f32", "f32", (2, 3, 8, 8), (6, 3, 3, 3), stride=[2, 3],
            low=[2, 0], high=[0, 1])
 _conv_case("conv2d_dilation_f64", "f64", (1, 2, 9, 7), (3, 2, 3, 2), dilation=[2, 3], stride=[1, 2], low=[1, 0],

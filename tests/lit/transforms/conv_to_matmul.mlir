@@ -500,3 +500,91 @@ func.func @shifted_wide(%x: tensor<1x24x5x2002xf32>, %w: tensor<5x24x3x3xf32>) -
   %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x24x5x2002xf32>, tensor<5x24x3x3xf32>) outs(%init : tensor<1x5x3x2000xf32>) -> tensor<1x5x3x2000xf32>
   return %0 : tensor<1x5x3x2000xf32>
 }
+
+// -----
+
+// A 1 x 1 convolution of an image scaled per image and channel (a
+// squeeze-and-excitation gate, its hardsigmoid fused into the multiply)
+// reads the image itself: the gate's body, moved to [N, 8, 1, 1], yields
+// the factors, which scale the weight's columns image by image. The
+// multiply over the whole image is gone.
+// CHECK-DAG: #[[PER_CHANNEL:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
+// CHECK-DAG: #[[COLUMN:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @scaled_input(
+// SMALL-LABEL: func.func @scaled_input(
+// CHECK-SAME: %[[Y:[^:]*]]: tensor<?x8x6x7xf32>, %[[G:[^:]*]]: tensor<?x8x1x1xf32>, %[[B:[^:]*]]: tensor<1x8x1x1xf32>
+// CHECK: %[[F:.*]] = linalg.generic {indexing_maps = [#[[PER_CHANNEL]], #{{.*}}, #[[PER_CHANNEL]], #{{.*}}]{{.*}} ins(%[[G]], %[[B]], %[[Y]] : {{.*}}) outs(%{{.*}} : tensor<?x8x1x1xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: %[[FACTOR:.*]] = arith.divf
+// CHECK-NEXT: linalg.yield %[[FACTOR]]
+// CHECK: scf.for %[[N:[^ ]*]] =
+// CHECK: %[[IMAGE:.*]] = tensor.extract_slice %[[Y]][%[[N]], 0, 0, 0] [1, 8, 6, 7]
+// CHECK: %[[FN:.*]] = tensor.extract_slice %[[F]][%[[N]], 0, 0, 0] [1, 8, 1, 1] [1, 1, 1, 1] : tensor<?x8x1x1xf32> to tensor<8xf32>
+// CHECK: %[[W:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #[[COLUMN]], #{{.*}}]{{.*}} ins(%{{.*}}, %[[FN]] : tensor<4x8xf32>, tensor<8xf32>)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.mulf
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IMAGE]]
+// CHECK: linalg.matmul ins(%[[W]], %[[COLS]] : tensor<4x8xf32>, tensor<8x42xf32>)
+// CHECK-NOT: arith.mulf
+func.func @scaled_input(%y: tensor<?x8x6x7xf32>, %g: tensor<?x8x1x1xf32>, %b: tensor<1x8x1x1xf32>,
+                        %w: tensor<4x8x1x1xf32>) -> tensor<?x4x6x7xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %six = arith.constant 6.0 : f32
+  %n = tensor.dim %y, %c0 : tensor<?x8x6x7xf32>
+  %e = tensor.empty(%n) : tensor<?x8x6x7xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%g, %b, %y : tensor<?x8x1x1xf32>, tensor<1x8x1x1xf32>, tensor<?x8x6x7xf32>) outs(%e : tensor<?x8x6x7xf32>) {
+  ^bb0(%gate: f32, %bias: f32, %image: f32, %o: f32):
+    %s = arith.addf %gate, %bias : f32
+    %t = arith.divf %s, %six : f32
+    %p = arith.mulf %t, %image : f32
+    linalg.yield %p : f32
+  } -> tensor<?x8x6x7xf32>
+  %oe = tensor.empty(%n) : tensor<?x4x6x7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%oe : tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x8x6x7xf32>, tensor<4x8x1x1xf32>) outs(%init : tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32>
+  return %0 : tensor<?x4x6x7xf32>
+}
+
+// -----
+
+// The multiply stays where the weight has as many filters as the image
+// has positions (scaling 6 x 8 weights costs more than the 8 x 2 x 3
+// multiplies), and where the image's element is read by more than the
+// multiply.
+// CHECK-LABEL: func.func @scaled_input_kept
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x8x1x1xf32>, tensor<?x8x2x3xf32>)
+// CHECK: arith.mulf
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x8xf32>, tensor<8x6xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x8x1x1xf32>, tensor<?x8x6x7xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x42xf32>)
+func.func @scaled_input_kept(%y: tensor<?x8x2x3xf32>, %g: tensor<?x8x1x1xf32>, %w: tensor<6x8x1x1xf32>,
+                             %y2: tensor<?x8x6x7xf32>, %w2: tensor<4x8x1x1xf32>)
+    -> (tensor<?x6x2x3xf32>, tensor<?x4x6x7xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %y, %c0 : tensor<?x8x2x3xf32>
+  %e = tensor.empty(%n) : tensor<?x8x2x3xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%g, %y : tensor<?x8x1x1xf32>, tensor<?x8x2x3xf32>) outs(%e : tensor<?x8x2x3xf32>) {
+  ^bb0(%gate: f32, %image: f32, %o: f32):
+    %p = arith.mulf %gate, %image : f32
+    linalg.yield %p : f32
+  } -> tensor<?x8x2x3xf32>
+  %oe = tensor.empty(%n) : tensor<?x6x2x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%oe : tensor<?x6x2x3xf32>) -> tensor<?x6x2x3xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<?x8x2x3xf32>, tensor<6x8x1x1xf32>) outs(%init : tensor<?x6x2x3xf32>) -> tensor<?x6x2x3xf32>
+  %e2 = tensor.empty(%n) : tensor<?x8x6x7xf32>
+  %x2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%g, %y2 : tensor<?x8x1x1xf32>, tensor<?x8x6x7xf32>) outs(%e2 : tensor<?x8x6x7xf32>) {
+  ^bb0(%gate: f32, %image: f32, %o: f32):
+    %p = arith.mulf %gate, %image : f32
+    %q = arith.addf %p, %image : f32
+    linalg.yield %q : f32
+  } -> tensor<?x8x6x7xf32>
+  %oe2 = tensor.empty(%n) : tensor<?x4x6x7xf32>
+  %init2 = linalg.fill ins(%zero : f32) outs(%oe2 : tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32>
+  %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x2, %w2 : tensor<?x8x6x7xf32>, tensor<4x8x1x1xf32>) outs(%init2 : tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32>
+  return %0, %1 : tensor<?x6x2x3xf32>, tensor<?x4x6x7xf32>
+}
