@@ -188,17 +188,17 @@ class _Scaling:
     image: int
 
     def factors(self) -> ir.Value:
-        """The factors, [N, C, 1, 1]: the generic's body (moved here)
+        """The factors, [N, C, 1...]: the generic's body (moved here)
         yielding the factor it multiplied the image's element by, on its
         other inputs (the image, unread, at its first position)."""
         g = self.generic.opview
         maps = [ir.AffineMapAttr(m).value for m in g.indexing_maps]
         image = g.inputs[self.image]
         x_t = ir.RankedTensorType(image.type)
-        sizes = [dim_of(image, 0), x_t.shape[1], 1, 1]
+        sizes = [dim_of(image, 0), x_t.shape[1]] + [1] * (x_t.rank - 2)
         init = empty(tensor_type(sizes, x_t.element_type), sizes)
-        per_channel = ir.AffineMap.get(4, 0, [ir.AffineDimExpr.get(0), ir.AffineDimExpr.get(1)]
-                                       + [ir.AffineConstantExpr.get(0)] * 2)
+        per_channel = ir.AffineMap.get(x_t.rank, 0, [ir.AffineDimExpr.get(0), ir.AffineDimExpr.get(1)]
+                                       + [ir.AffineConstantExpr.get(0)] * (x_t.rank - 2))
         in_maps = [per_channel if i == self.image else m for i, m in enumerate(maps[:-1])]
         new = linalg.GenericOp([init.type], list(g.inputs), [init],
                                ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in in_maps + [maps[-1]]]),
@@ -230,10 +230,10 @@ def _input_scaling(op: ir.Operation) -> _Scaling | None:
             or not isinstance(out_t.element_type, ir.F32Type) or w_t.element_type != out_t.element_type
             or not _is_zero_fill(init)):
         return None
-    generic = defining_op(x)
-    if generic is None or not is_elementwise(generic) or len(generic.results) != 1 or len(list(x.uses)) != 1:
+    scaling = defining_op(x)
+    if scaling is None or not is_elementwise(scaling) or len(scaling.results) != 1 or len(list(x.uses)) != 1:
         return None
-    g = generic.opview
+    g = scaling.opview
     maps = [ir.AffineMapAttr(m).value for m in g.indexing_maps]
     identity = ir.AffineMap.get_identity(out_t.rank)
     block = g.regions[0].blocks[0]
@@ -250,22 +250,24 @@ def _input_scaling(op: ir.Operation) -> _Scaling | None:
     yielded = list(block.operations)[-1].operands[0]
     if product is None or product.name != "arith.mulf" or product.results[0] != yielded:
         return None
-    return _Scaling(generic, image)
+    return _Scaling(scaling, image)
 
 
 def _reads_spatial(m: ir.AffineMap) -> bool:
-    """Whether a map of (n, c, h, w) reads h or w, or anything but dims
-    and constants."""
+    """Whether a map of (n, c, spatial...) reads a spatial dim, or
+    anything but dims and constants."""
     return not all(isinstance(e, ir.AffineConstantExpr) or isinstance(e, ir.AffineDimExpr) and e.position < 2
                    for e in m.results)
 
 
 def _scaled_weights(weights: ir.Value, factors: ir.Value, n: ir.Value) -> ir.Value:
     """weights [F, C] with column c multiplied by image n's factor c
-    (factors [N, C, 1, 1])."""
+    (factors [N, C, 1...])."""
     t = ir.RankedTensorType(weights.type)
     filters, channels = t.shape
-    image_factors = extract_slice(factors, [n, 0, 0, 0], [1, channels, 1, 1], tensor_type([channels], t.element_type))
+    ones = [1] * (ir.RankedTensorType(factors.type).rank - 2)
+    image_factors = extract_slice(factors, [n, 0] + [0] * len(ones), [1, channels] + ones,
+                                  tensor_type([channels], t.element_type))
     columns = ir.AffineMap.get(2, 0, [ir.AffineDimExpr.get(1)])
     return generic([weights, image_factors], empty(t, [filters, channels]), [ir.AffineMap.get_identity(2), columns],
                    multiply)

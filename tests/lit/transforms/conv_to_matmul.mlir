@@ -588,3 +588,27 @@ func.func @scaled_input_kept(%y: tensor<?x8x2x3xf32>, %g: tensor<?x8x1x1xf32>, %
   %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x2, %w2 : tensor<?x8x6x7xf32>, tensor<4x8x1x1xf32>) outs(%init2 : tensor<?x4x6x7xf32>) -> tensor<?x4x6x7xf32>
   return %0, %1 : tensor<?x6x2x3xf32>, tensor<?x4x6x7xf32>
 }
+
+// -----
+
+// The same in 1-D: the factors [N, 8, 1].
+// CHECK-LABEL: func.func @scaled_input_1d(
+// CHECK: %[[F:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x8x1xf32>)
+// CHECK: tensor.extract_slice %[[F]][%{{.*}}, 0, 0] [1, 8, 1] [1, 1, 1] : tensor<?x8x1xf32> to tensor<8xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x20xf32>)
+// CHECK-NOT: arith.mulf
+func.func @scaled_input_1d(%y: tensor<?x8x20xf32>, %g: tensor<?x8x1xf32>, %w: tensor<4x8x1xf32>) -> tensor<?x4x20xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %y, %c0 : tensor<?x8x20xf32>
+  %e = tensor.empty(%n) : tensor<?x8x20xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, 0)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%g, %y : tensor<?x8x1xf32>, tensor<?x8x20xf32>) outs(%e : tensor<?x8x20xf32>) {
+  ^bb0(%gate: f32, %image: f32, %o: f32):
+    %p = arith.mulf %image, %gate : f32
+    linalg.yield %p : f32
+  } -> tensor<?x8x20xf32>
+  %oe = tensor.empty(%n) : tensor<?x4x20xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%oe : tensor<?x4x20xf32>) -> tensor<?x4x20xf32>
+  %0 = linalg.conv_1d_ncw_fcw {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>} ins(%x, %w : tensor<?x8x20xf32>, tensor<4x8x1xf32>) outs(%init : tensor<?x4x20xf32>) -> tensor<?x4x20xf32>
+  return %0 : tensor<?x4x20xf32>
+}
