@@ -61,8 +61,8 @@ class ParallelOptions:
     elementwise op is: min_vector_product_work, which splits the
     squeeze-and-excitation products of MobileNetV3-large and
     EfficientNet-B0 at batch 1 (960 x 240 to 1152 x 48 weights: 0.4 ms of
-    MobileNetV3-large's call on one thread, as long on two; -2 to -3 % of
-    its time at 2 threads, EfficientNet-B0 -1 %)."""
+    MobileNetV3-large's call on one thread, as long on two; -1.3 to -3.4 %
+    of its time at 2 threads, EfficientNet-B0 -1.2 %)."""
 
     min_work: int = 1 << 16
     min_product_work: int = 1 << 18
