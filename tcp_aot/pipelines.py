@@ -275,6 +275,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "own-results": PythonPass(
         "tcp_aot.transforms.owned_results", "own_results",
         "Give every returned buffer its own allocation (the caller frees it)"),
+    "shrink-buffer-lifetimes": PythonPass(
+        "tcp_aot.transforms.buffer_lifetimes", "shrink_buffer_lifetimes",
+        "Allocate each buffer just before its first use and free it just after its last"),
     "outline-loop-nests": PythonPass(
         "tcp_aot.transforms.outline_nests", "outline_loop_nests",
         "Make each loop nest of a function of many a function of its own (LLVM's passes grow faster than a "
@@ -375,6 +378,7 @@ PIPELINES: dict[str, list[str]] = {
         "own-results",
         "add-destination-functions",
         "buffer-deallocation-pipeline",
+        "shrink-buffer-lifetimes",
         "func.func(refback-munge-memref-copy)",
         "add-pool-bytes-functions",
     ],

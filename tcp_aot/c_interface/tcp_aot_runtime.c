@@ -123,8 +123,15 @@ TCP_AOT_HELPER void tcp_aot_track(tcp_aot_call *call, void *p) {
 // zeroed a program's large temporaries again at every call (a fifth of
 // BERT-base's time in bfloat16). They are the same blocks call after call:
 // a freed one waits here for the next allocation it fits (at most twice its
-// size), up to TCP_AOT_KEPT blocks, the oldest freed first. Any thread may
-// allocate (parallel loops do); a block's size is malloc's.
+// size), up to TCP_AOT_KEPT blocks (the oldest freed is let go first). An
+// allocation takes the block freed last among those it fits: the one most
+// likely still in cache, where its first writes do not wait for memory
+// (shrink-buffer-lifetimes frees each intermediate once it is last read,
+// so the next kernel's output goes where the last one's input was; against
+// the smallest block that fits, A/B at 1 thread and 2: MobileNetV3-large
+// -2.9 % and -0.8 %, BERT-base -2.5 % and -1.9 %, GPT-2 small -1.3 % and
+// -1.0 %, EfficientNet-B0 +-0 and -1.7 %). Any thread may allocate
+// (parallel loops do); a block's size is malloc's.
 #define TCP_AOT_LARGE ((size_t)128 << 10)
 #define TCP_AOT_KEPT 64
 static void *tcp_aot_kept[TCP_AOT_KEPT];
@@ -144,10 +151,11 @@ static void *tcp_aot_malloc(size_t size) {
   void *p = NULL;
   pthread_mutex_lock(&tcp_aot_kept_lock);
   int best = -1;
-  for (int i = 0; i < tcp_aot_n_kept; ++i)
-    if (tcp_aot_kept_bytes[i] >= size && tcp_aot_kept_bytes[i] / 2 <= size &&
-        (best < 0 || tcp_aot_kept_bytes[i] < tcp_aot_kept_bytes[best]))
+  for (int i = tcp_aot_n_kept; i-- > 0;)
+    if (tcp_aot_kept_bytes[i] >= size && tcp_aot_kept_bytes[i] / 2 <= size) {
       best = i;
+      break;
+    }
   if (best >= 0) {
     p = tcp_aot_kept[best];
     tcp_aot_drop_kept(best);
