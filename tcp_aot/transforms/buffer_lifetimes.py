@@ -43,8 +43,12 @@ def shrink_buffer_lifetimes(root: ir.Operation) -> None:
         if users is None:
             continue
         block = alloc.block
-        frees = [u for u in users if u.name == "memref.dealloc" and u.block == block]
-        uses = [_ancestor_in(u, block) for u in users if not any(u == f for f in frees)]
+        uses, frees = [], []
+        for user in users:
+            if user.name == "memref.dealloc" and user.block == block:
+                frees.append(user)
+            else:
+                uses.append(_ancestor_in(user, block))
         if any(use is None for use in uses):
             continue
         if uses:
@@ -63,12 +67,12 @@ def _users(buffer: ir.Value) -> list[ir.Operation] | None:
     """Every op that uses the buffer or a value derived from it, or None
     when one escapes."""
     users: list[ir.Operation] = []
-    pending, seen = [buffer], []
+    pending, seen = [buffer], set()
     while pending:
         value = pending.pop()
-        if any(value == s for s in seen):
+        if value in seen:
             continue
-        seen.append(value)
+        seen.add(value)
         for use in value.uses:
             user = use.owner.operation
             if user.name in _ESCAPES:
