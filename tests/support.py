@@ -6,6 +6,7 @@ from __future__ import annotations
 import faulthandler
 import os
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 from torch_mlir import ir
@@ -57,6 +58,13 @@ def compile_tcp(text: str, workdir: Path, name: str = "prog") -> Library:
 def call_in_child(library: Library, name: str, *inputs: np.ndarray) -> tuple[int, str]:
     """Call `name` in a forked child, for calls that may abort: returns the
     child's wait status and what it wrote on stderr."""
+    return run_in_child(lambda: library.call(name, *inputs))
+
+
+def run_in_child(work: Callable[[], object]) -> tuple[int, str]:
+    """Run `work` in a forked child (for work that may abort, or that
+    measures the process): returns the child's wait status and what it
+    wrote on stderr."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -64,7 +72,7 @@ def call_in_child(library: Library, name: str, *inputs: np.ndarray) -> tuple[int
         os.close(read_end)
         os.dup2(write_end, 2)
         try:
-            library.call(name, *inputs)
+            work()
         finally:
             os._exit(0)
     os.close(write_end)

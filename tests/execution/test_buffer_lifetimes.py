@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from torch_mlir import ir
 
-from support import compile_tcp
+from support import compile_tcp, run_in_child
 from tcp_aot.context import make_context
 from tcp_aot.interpreter import Interpreter
 from tcp_aot.module_io import parse_module
@@ -68,16 +68,13 @@ def test_peak_memory_is_what_is_live_at_once(tmp_path):
     result."""
     library = compile_tcp(_program(), tmp_path)
     x = _input()
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read_end)
+
+    def call_and_report_growth():
         before = _peak_kib()
         library.call("chain", x)
-        os.write(write_end, str(_peak_kib() - before).encode())
-        os._exit(0)
-    os.close(write_end)
-    with os.fdopen(read_end) as f:
-        growth_kib = int(f.read() or -1)
-    os.waitpid(pid, 0)
+        os.write(2, str(_peak_kib() - before).encode())
+
+    status, reported = run_in_child(call_and_report_growth)
+    assert status == 0 and reported.isdigit(), (status, reported)
+    growth_kib = int(reported)
     assert 0 < growth_kib * 1024 < 24 * MIB, f"the call's peak grew by {growth_kib} KiB"
