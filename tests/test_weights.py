@@ -165,6 +165,16 @@ CONV_MODEL = textwrap.dedent('''
     import torch
     from tcp_aot.loader import TorchLoaderOutput, randomize_batch_norms
 
+    class SqueezeExcitation(torch.nn.Module):
+        def __init__(self, channels, squeezed):
+            super().__init__()
+            self.reduce = torch.nn.Conv2d(channels, squeezed, 1)
+            self.expand = torch.nn.Conv2d(squeezed, channels, 1)
+
+        def forward(self, x):
+            gate = torch.sigmoid(self.expand(torch.relu(self.reduce(x.mean((2, 3), keepdim=True)))))
+            return x * gate
+
     def make(seed=0):
         torch.manual_seed(seed)
         net = torch.nn.Sequential(
@@ -174,8 +184,13 @@ CONV_MODEL = textwrap.dedent('''
             # and 300 filters (partial blocks of 8 rows), 300 channels (two
             # depth blocks of 256); 81 columns (9 x 9), whose last 17 a half
             # tile and a column tile take, the latter for up to 8 blocks of
-            # rows at once (300 = 37 x 8 + 4: the last group 44 rows).
-            torch.nn.Conv2d(8, 300, 1), torch.nn.ReLU(), torch.nn.Conv2d(300, 13, 3, padding=1))
+            # rows at once (300 = 37 x 8 + 4: the last group 44 rows). The
+            # squeeze-and-excitation's products of one pixel take packed A's
+            # column tiles too: 75 rows over 2 depth blocks, and 300 rows 75
+            # deep, each group of 64 rows fetching the next; its mean sums
+            # 81 values per channel (vectors and a masked tail).
+            torch.nn.Conv2d(8, 300, 1), torch.nn.ReLU(), SqueezeExcitation(300, 75),
+            torch.nn.Conv2d(300, 13, 3, padding=1))
         randomize_batch_norms(net)
         return net.eval()
 
@@ -280,7 +295,8 @@ def test_the_program_matches_eager_with_its_own_and_with_swapped_weights(tmp_pat
 def test_batch_norms_folded_into_convolutions_follow_swapped_weights(tmp_path, tools, capsys):
     module, files = build(tmp_path, tools, "cnet", source=CONV_MODEL)
     tcp = files["tcp.mlir"].read_text()
-    assert "tcp.sqrt" not in tcp and "tcp.sub" not in tcp and "tcp.mul" not in tcp
+    # The batch norms' arithmetic is gone; the one multiply left is the gate's.
+    assert "tcp.sqrt" not in tcp and "tcp.sub" not in tcp and tcp.count("tcp.mul ") == 1
     kinds = {e.name: e.kind for e in WeightsFile(files["weights"]).layout.entries}
     assert kinds["0.weight:mul"] == DERIVED and kinds["3.weight:mul"] == DERIVED
     x = torch.randn(2, 3, 11, 11, generator=torch.Generator().manual_seed(5))

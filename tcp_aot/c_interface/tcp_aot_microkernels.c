@@ -865,17 +865,20 @@ typedef void (*tcp_aot_f32_columns)(const float *, int64_t, const float *, int64
                                     int64_t, const char *, int64_t, bool);
 
 // C columns of up to G blocks of 8 rows (`rows` in all), block g's packed
-// A at a + g * a_block.
+// A at a + g * a_block; `ahead_lines` lines from `ahead` (the next group's
+// packed A) fetched into L2 meanwhile, as many at each step of K.
 #define TCP_AOT_F32_COLUMNS(C, G)                                                                                  \
   __attribute__((target_clones("avx512f", "arch=haswell", "default"))) static void tcp_aot_f32_packed_a_columns_##C( \
       const float *a, int64_t a_block, const float *b, int64_t ldb, float *c, int64_t ldc, int64_t rows,            \
       int64_t depth, const char *ahead, int64_t ahead_lines, bool from_zero) {                                      \
     _Pragma("clang fp contract(fast)") tcp_aot_v8 acc[G][C] = {};                                                  \
     int64_t blocks = (rows + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS;                                             \
+    int64_t fetch_per_step = (ahead_lines + depth - 1) / depth, fetched = 0;                                        \
     for (int64_t i = 0; i < rows && !from_zero; ++i)                                                               \
       for (int j = 0; j < C; ++j) acc[i / TCP_AOT_F32_ROWS][j][i % TCP_AOT_F32_ROWS] = c[i * ldc + j];             \
     for (int64_t p = 0; p < depth; ++p) {                                                                          \
-      if (p % 8 == 0 && p / 8 < ahead_lines) __builtin_prefetch(ahead + p / 8 * 64, 0, 2);                          \
+      for (int64_t l = 0; l < fetch_per_step && fetched < ahead_lines; ++l, ++fetched)                              \
+        __builtin_prefetch(ahead + fetched * 64, 0, 2);                                                             \
       _Pragma("clang loop unroll(full)") for (int g = 0; g < G; ++g) {                                             \
         if (g >= blocks) break;                                                                                     \
         tcp_aot_v8 x = *(const tcp_aot_v8 *)(a + g * a_block + p * TCP_AOT_F32_ROWS);                             \
@@ -983,6 +986,18 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
           int64_t group = tcp_aot_f32_column_blocks[cols], block = m0 / TCP_AOT_F32_ROWS;
           if (block % group == 0) {
             int64_t group_rows = m - m0 < group * TCP_AOT_F32_ROWS ? m - m0 : group * TCP_AOT_F32_ROWS;
+            // The next group's packed A, fetched as this one computes (one
+            // stream when K is one depth block): each block of 8 rows is a
+            // run of 8 K floats too short for the hardware's prefetcher to
+            // follow (kernel bench, A from memory: EfficientNet-B0's
+            // squeeze-and-excitation, 1152 x 48 by 48 x 1, 21 -> 13 us;
+            // 672 x 28 7.7 -> 4.5 us).
+            int64_t next_m0 = m0 + group * TCP_AOT_F32_ROWS, next_rows = m - next_m0;
+            if (k <= TCP_AOT_F32_DEPTH && next_rows > 0 && !prepacked) {
+              next_rows = next_rows < group * TCP_AOT_F32_ROWS ? next_rows : group * TCP_AOT_F32_ROWS;
+              ahead_at = (const char *)(a_packed + next_m0 * k);
+              ahead_lines = (next_rows + TCP_AOT_F32_ROWS - 1) / TCP_AOT_F32_ROWS * TCP_AOT_F32_ROWS * k * 4 / 64;
+            }
             tcp_aot_f32_packed_a_columns[cols](a_at, TCP_AOT_F32_ROWS * k, b_at, b_stride, c_at, ldc, group_rows,
                                                depth, ahead_at, ahead_lines, from_zero);
           }
@@ -1003,7 +1018,8 @@ static void tcp_aot_matmul_f32_packed(const float *a, int64_t lda, int64_t a_ste
 }
 
 // C = A x B (or C += A x B) for B of fewer than TCP_AOT_F32_NARROW columns,
-// A's rows contiguous: each element of C the dot product of a row of A,
+// A's rows contiguous and A not a weight (a weight is packed and takes the
+// column tiles): each element of C the dot product of a row of A,
 // read in place, with a column of B, first copied contiguous into
 // `columns`. The tiles compute whole blocks of 32 columns: a
 // squeeze-and-excitation's 1 x 1 convolution of one pixel (240 x 960 by
@@ -1113,7 +1129,23 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
   const float *pa = a->aligned + a->offset, *pb = b->aligned + b->offset;
   float *pc = c->aligned + c->offset;
   if (m == 0 || n == 0) return;
+  bool contiguous = k > 0 && b->strides[1] == 1 && c->strides[1] == 1;
   if (n < TCP_AOT_F32_NARROW && k > 0 && a->strides[1] == 1) {
+    // A weight by a few columns (a squeeze-and-excitation's 1 x 1
+    // convolutions of one pixel): packed A's column tiles, eight chains of
+    // multiply-adds on 8 rows each. The dot products below summed 16 lanes
+    // per row, and a depth of 10 to 48 left most of each vector empty
+    // (EfficientNet-B0's 1152 x 48 by 48 x 1: 34 -> 22 us in the model,
+    // 672 x 28 24 -> 7 us).
+    const float *a_packed = contiguous && tcp_aot_b_in_place(b->strides[0], n, true)
+                                ? (const float *)tcp_aot_packed_weight_for(
+                                      TCP_AOT_F32_A, (const uint8_t *)pa, a->strides[0], 1, m, k, 0)
+                                : NULL;
+    if (a_packed) {
+      tcp_aot_matmul_f32_packed(pa, a->strides[0], 1, a_packed, pb, b->strides[0], NULL, pc, c->strides[0], m, n, k,
+                                accumulate, NULL);
+      return;
+    }
     float *columns = (float *)tcp_aot_thread_scratch((size_t)n * k * sizeof(float));
     if (columns) {
       tcp_aot_matmul_f32_narrow(pa, a->strides[0], pb, b->strides[0], b->strides[1], pc, c->strides[0], c->strides[1],
@@ -1121,7 +1153,7 @@ TCP_AOT_HIDDEN void _mlir_ciface___tcp_aot_matmul_f32(tcp_aot_memref_f32_2d *a, 
       return;
     }
   }
-  if (k > 0 && b->strides[1] == 1 && c->strides[1] == 1) {
+  if (contiguous) {
     const float *packed = (const float *)tcp_aot_packed_weight_for(TCP_AOT_F32, (const uint8_t *)pb, b->strides[0],
                                                                    1, k, n, 0);
     const float *a_packed = packed ? NULL : (const float *)tcp_aot_packed_weight_for(

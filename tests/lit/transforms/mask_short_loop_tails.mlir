@@ -3,7 +3,8 @@
 // a 14 x 14 image) asks LLVM to run its tail as a masked vector iteration;
 // a whole number of vectors, a longer or dynamic loop, an outer loop, a
 // loop of vector code and one striding through memory (masked, a scatter
-// lane by lane) keep LLVM's own choice.
+// lane by lane) keep LLVM's own choice. One that sums into one element,
+// at least a vector long, is not unrolled (a chain of scalar additions).
 // RUN: tcp-opt %s --split-input-file --mask-short-loop-tails | FileCheck %s
 
 // CHECK:       #[[V:.*]] = #llvm.loop_vectorize<predicateEnable = true>
@@ -68,6 +69,42 @@ func.func @untouched(%a: memref<?x?xf32>, %n: index, %v: memref<?xvector<16xf32>
   scf.for %j = %c0 to %c1 step %c1 {
     %x = memref.load %v[%j] : memref<?xvector<16xf32>>
     memref.store %x, %v[%c1] : memref<?xvector<16xf32>>
+  }
+  return
+}
+
+// -----
+
+// A 7 x 7 mean's sums: each channel's 49 values into one element, kept
+// rolled for the vectorizer; a window of 3 sums unrolled as LLVM likes.
+// CHECK:       #[[U:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK:       #[[V:.*]] = #llvm.loop_vectorize<predicateEnable = true>
+// CHECK:       #[[ROLLED:.*]] = #llvm.loop_annotation<vectorize = #[[V]], unroll = #[[U]]>
+// CHECK:       #[[MASKED:.*]] = #llvm.loop_annotation<vectorize = #[[V]]>
+// CHECK-LABEL: func.func @sums
+// CHECK:         scf.for
+// CHECK:         } {loop_annotation = #[[ROLLED]]}
+// CHECK:         scf.for
+// CHECK:         } {loop_annotation = #[[MASKED]]}
+func.func @sums(%x: memref<?x49xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c49 = arith.constant 49 : index
+  %channels = memref.dim %out, %c0 : memref<?xf32>
+  scf.for %c = %c0 to %channels step %c1 {
+    scf.for %j = %c0 to %c49 step %c1 {
+      %v = memref.load %x[%c, %j] : memref<?x49xf32>
+      %acc = memref.load %out[%c] : memref<?xf32>
+      %s = arith.addf %acc, %v : f32
+      memref.store %s, %out[%c] : memref<?xf32>
+    }
+    scf.for %j = %c0 to %c3 step %c1 {
+      %v = memref.load %x[%c, %j] : memref<?x49xf32>
+      %acc = memref.load %out[%c] : memref<?xf32>
+      %m = arith.maximumf %acc, %v : f32
+      memref.store %m, %out[%c] : memref<?xf32>
+    }
   }
   return
 }
