@@ -165,9 +165,10 @@ func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf3
 
 // A padded output (a depthwise convolution reads it) is computed by blocks
 // of whole rows, an scf.forall, into the padded tensor, which the loop
-// makes instead of the tensor.pad: 4 rows of 28 columns fit in the 128
-// columns of a tile, 7 blocks (rows of at least a register tile's 32
-// columns go one to a block, computed in place). The rows of the borders above and below are
+// makes instead of the tensor.pad: 4 blocks of 7 rows of 28 columns (the
+// 4 rows that fit in the 128 columns of a tile make 7 blocks, an odd
+// number; rows of at least a register tile's 32 columns go one to a block,
+// computed in place). The rows of the borders above and below are
 // filled first; each block fills its rows' left and right borders, and
 // its epilogue finishes it, reading the residual's rows of it, into the
 // rows' interior (a copy while in cache), the block going back by
@@ -182,23 +183,23 @@ func.func @epilogue_not_per_image(%x: tensor<4x8x6x7xf32>, %w: tensor<4x8x1x1xf3
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[TOP]] : tensor<32x1x30xf32>)
 // CHECK: %[[BOTTOM:.*]] = tensor.extract_slice %{{.*}}[0, 29, 0] [32, 1, 30] [1, 1, 1]
 // CHECK: %[[FILLED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 29, 0] [32, 1, 30] [1, 1, 1]
-// CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (7) shared_outs(%[[DEST:.*]] = %[[FILLED]]) -> (tensor<32x30x30xf32>)
+// CHECK: %[[BLOCKS:.*]] = scf.forall (%[[B:.*]]) in (4) shared_outs(%[[DEST:.*]] = %[[FILLED]]) -> (tensor<32x30x30xf32>)
 // CHECK: %[[FIRST:.*]] = arith.muli %[[B]], %{{.*}} : index
 // CHECK: %[[AT:.*]] = arith.addi %[[FIRST]], %{{.*}} : index
-// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[DEST]][0, %[[AT]], 0] [32, 4, 30] [1, 1, 1] : tensor<32x30x30xf32> to tensor<32x4x30xf32>
-// CHECK: %[[LEFT:.*]] = tensor.extract_slice %[[ROWS]][0, 0, 0] [32, 4, 1] [1, 1, 1]
-// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[LEFT]] : tensor<32x4x1xf32>)
-// CHECK: tensor.extract_slice %{{.*}}[0, 0, 29] [32, 4, 1] [1, 1, 1]
-// CHECK: %[[BORDERED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 29] [32, 4, 1] [1, 1, 1]
-// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [16, 4, 28] [1, 1, 1] : tensor<16x28x28xf32> to tensor<16x4x28xf32>
-// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<16x4x28xf32> into tensor<16x112xf32>
-// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x16xf32>, tensor<16x112xf32>) outs(%{{.*}} : tensor<32x112xf32>)
-// CHECK: %[[PROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 4, 28] : tensor<32x112xf32> into tensor<32x4x28xf32>
-// CHECK: %[[RES:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [32, 4, 28] [1, 1, 1] : tensor<32x28x28xf32> to tensor<32x4x28xf32>
-// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[PROWS]], %arg2, %[[RES]] : tensor<32x4x28xf32>, tensor<1x32x1x1xf32>, tensor<32x4x28xf32>) outs(%{{.*}} : tensor<32x4x28xf32>)
-// CHECK: %[[DONE:.*]] = tensor.insert_slice %[[E]] into %[[BORDERED]][0, 0, 1] [32, 4, 28] [1, 1, 1]
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[DEST]][0, %[[AT]], 0] [32, 7, 30] [1, 1, 1] : tensor<32x30x30xf32> to tensor<32x7x30xf32>
+// CHECK: %[[LEFT:.*]] = tensor.extract_slice %[[ROWS]][0, 0, 0] [32, 7, 1] [1, 1, 1]
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[LEFT]] : tensor<32x7x1xf32>)
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 29] [32, 7, 1] [1, 1, 1]
+// CHECK: %[[BORDERED:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 29] [32, 7, 1] [1, 1, 1]
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [16, 7, 28] [1, 1, 1] : tensor<16x28x28xf32> to tensor<16x7x28xf32>
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[IN]] {{\[\[}}0], [1, 2]] : tensor<16x7x28xf32> into tensor<16x196xf32>
+// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x16xf32>, tensor<16x196xf32>) outs(%{{.*}} : tensor<32x196xf32>)
+// CHECK: %[[PROWS:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0], [1, 2]] output_shape [32, 7, 28] : tensor<32x196xf32> into tensor<32x7x28xf32>
+// CHECK: %[[RES:.*]] = tensor.extract_slice %{{.*}}[0, %[[FIRST]], 0] [32, 7, 28] [1, 1, 1] : tensor<32x28x28xf32> to tensor<32x7x28xf32>
+// CHECK: %[[E:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]], #[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[PROWS]], %arg2, %[[RES]] : tensor<32x7x28xf32>, tensor<1x32x1x1xf32>, tensor<32x7x28xf32>) outs(%{{.*}} : tensor<32x7x28xf32>)
+// CHECK: %[[DONE:.*]] = tensor.insert_slice %[[E]] into %[[BORDERED]][0, 0, 1] [32, 7, 28] [1, 1, 1]
 // CHECK: scf.forall.in_parallel
-// CHECK-NEXT: tensor.parallel_insert_slice %[[DONE]] into %[[DEST]][0, %[[AT]], 0] [32, 4, 30] [1, 1, 1] : tensor<32x4x30xf32> into tensor<32x30x30xf32>
+// CHECK-NEXT: tensor.parallel_insert_slice %[[DONE]] into %[[DEST]][0, %[[AT]], 0] [32, 7, 30] [1, 1, 1] : tensor<32x7x30xf32> into tensor<32x30x30xf32>
 // CHECK: tensor.insert_slice %[[BLOCKS]] into %[[OUT]][%[[N]], 0, 0, 0] [1, 32, 30, 30] [1, 1, 1, 1]
 // CHECK: return %[[LOOP]]
 func.func @padded_rows(%x: tensor<?x16x28x28xf32>, %w: tensor<32x16x1x1xf32>, %b: tensor<1x32x1x1xf32>,
@@ -258,16 +259,16 @@ func.func @padded_wide_rows(%x: tensor<?x8x8x160xf32>, %w: tensor<32x8x1x1xf32>)
 
 // -----
 
-// im2col by blocks: each block copies the windows of its own rows (4 output
-// rows of a stride-2 3 x 3 convolution read 9 input rows from row 8 x b),
+// im2col by blocks: each block copies the windows of its own rows (7 output
+// rows of a stride-2 3 x 3 convolution read 15 input rows from row 14 x b),
 // in cache for its product, not the whole image's first.
 // CHECK-LABEL: func.func @padded_im2col
-// CHECK: scf.forall (%[[B:.*]]) in (7) shared_outs
-// CHECK: %[[AT:.*]] = arith.muli %[[B]], %c8 : index
-// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[AT]], 0] [3, 9, 57] [1, 1, 1] : tensor<3x57x57xf32> to tensor<3x9x57xf32>
-// CHECK: %[[WIN:.*]] = linalg.generic {{.*}} ins(%[[IN]] : tensor<3x9x57xf32>) outs(%{{.*}} : tensor<3x3x3x4x28xf32>)
-// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0, 1, 2], [3, 4]] : tensor<3x3x3x4x28xf32> into tensor<27x112xf32>
-// CHECK: linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x27xf32>, tensor<27x112xf32>) outs(%{{.*}} : tensor<32x112xf32>)
+// CHECK: scf.forall (%[[B:.*]]) in (4) shared_outs
+// CHECK: %[[AT:.*]] = arith.muli %[[B]], %c14 : index
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[AT]], 0] [3, 15, 57] [1, 1, 1] : tensor<3x57x57xf32> to tensor<3x15x57xf32>
+// CHECK: %[[WIN:.*]] = linalg.generic {{.*}} ins(%[[IN]] : tensor<3x15x57xf32>) outs(%{{.*}} : tensor<3x3x3x7x28xf32>)
+// CHECK: %[[COLS:.*]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0, 1, 2], [3, 4]] : tensor<3x3x3x7x28xf32> into tensor<27x196xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %[[COLS]] : tensor<32x27xf32>, tensor<27x196xf32>) outs(%{{.*}} : tensor<32x196xf32>)
 func.func @padded_im2col(%x: tensor<1x3x57x57xf32>, %w: tensor<32x3x3x3xf32>) -> tensor<1x32x30x30xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<1x32x28x28xf32>
