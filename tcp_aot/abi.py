@@ -48,6 +48,10 @@ POOL_BYTES = "__pool_bytes"
 # Every allocation from a caller's pool is aligned to this many bytes.
 POOL_ALIGNMENT = 64
 
+# A profiled build keeps each kernel's time in parallel loops per thread for
+# this many threads (more add to the last).
+PROFILE_THREADS = 64
+
 # The version of the signature JSON a .so carries (tcp_aot_signature()): a
 # reader refuses another.
 SIGNATURE_VERSION = 1

@@ -9,7 +9,10 @@ time per call of the program, its share of the call, the FLOPs of its ops'
 multiply-adds (TcpOp.flops) and the bytes its ops read and write (an upper
 bound where ops are fused into one kernel), as GFLOP/s and GB/s and as
 fractions of this machine's FMA peak and memory bandwidth, measured in the
-same run (bench/peak.py).
+same run (bench/peak.py). With several threads, also how evenly they share
+its parallel loops: the busiest thread's time in them over the threads'
+mean (1.00: even; 2 threads taking 4 and 3 blocks of 7, 1.14), timed in
+calls of their own after the others, since timing each iteration costs.
 """
 
 from __future__ import annotations
@@ -50,8 +53,19 @@ def measure(program, function: str, inputs: list[np.ndarray], threads: int, min_
         call(*inputs)
         calls += 1
     seconds = time.perf_counter() - start
-    ns, kernel_calls = program.kernel_times()
-    return {"calls": calls, "seconds": seconds, "kernel_ns": ns.tolist(), "kernel_calls": kernel_calls.tolist()}
+    ns, kernel_calls, _ = program.kernel_times()
+    result = {"calls": calls, "seconds": seconds, "kernel_ns": ns.tolist(), "kernel_calls": kernel_calls.tolist()}
+    if threads > 1:
+        program.reset_kernel_times()
+        program.time_shares(True)
+        try:
+            for _ in range(calls):
+                call(*inputs)
+        finally:
+            program.time_shares(False)
+        shares = program.kernel_times()[2][:, :threads] / calls
+        result["kernel_thread_ns"] = shares.tolist()
+    return result
 
 
 def op_costs(tcp_mlir: Path, function: str, inputs: list[np.ndarray]) -> dict[int, dict]:
@@ -120,16 +134,21 @@ def groups(data: dict, threads: str) -> list[dict]:
     """The kernels of one function grouped by the TCP ops they come from (a
     TCP op may become several kernels: a product's fill and loops), most
     time first: each group's kernels, ops, lines, seconds and calls per
-    call of the program, FLOPs and bytes."""
+    call of the program, FLOPs and bytes, and each thread's seconds per
+    call in their parallel loops (with several threads)."""
     t = data["timings"][threads]
     found: dict[tuple, dict] = {}
     for r in data["kernels"]:
         key = tuple(r["lines"]) or ("kernel", r["kernel"])
         group = found.setdefault(key, {"kernels": [], "ops": [], "lines": r["lines"], "tcp_ops": r["tcp_ops"],
-                                       "flops": r["flops"], "bytes": r["bytes"], "seconds": 0.0, "calls": 0.0})
+                                       "flops": r["flops"], "bytes": r["bytes"], "seconds": 0.0, "calls": 0.0,
+                                       "thread_seconds": [0.0] * int(threads)})
         group["kernels"].append(r["kernel"])
         group["ops"].append(r["op"])
         group["seconds"] += t["kernel_ns"][r["kernel"]] / 1e9 / t["calls"]
+        if "kernel_thread_ns" in t:
+            for thread, ns in enumerate(t["kernel_thread_ns"][r["kernel"]]):
+                group["thread_seconds"][thread] += ns / 1e9
         group["calls"] = max(group["calls"], t["kernel_calls"][r["kernel"]] / t["calls"])
     return sorted(found.values(), key=lambda g: -g["seconds"])
 
@@ -147,16 +166,19 @@ def markdown(result: dict, tcp_mlir: str) -> str:
              "moves faster than memory).", "",
              f"The kernels of the profiled build by the TCP ops of {tcp_mlir} they come from (by line): their time "
              "per call of the program and share of that call, and the ops' FLOPs (multiply-adds, 2 each) and "
-             "bytes read and written (an upper bound where ops are fused)."]
+             "bytes read and written (an upper bound where ops are fused). With several threads, how evenly they "
+             "share each one's parallel loops: the busiest thread's time in them over the threads' mean (1.00: "
+             "even; — where no loop was split among them)."]
     for function, data in result["functions"].items():
         for threads, t in data["timings"].items():
             per_call = t["seconds"] / t["calls"]
             kernel_seconds = sum(t["kernel_ns"]) / 1e9 / t["calls"]
+            n = int(threads)
             lines += ["", f"## @{function}, {threads} thread(s): {per_call * 1e3:.3f} ms per call "
                           f"({t['calls']} calls), {kernel_seconds / per_call:.0%} of it in kernels", "",
                       "| TCP ops (lines) | kernels | calls | ms | share | GFLOP/s | % FMA peak | GB/s "
-                      "| % bandwidth |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
-            n = int(threads)
+                      "| % bandwidth |" + (" busiest thread / mean |" if n > 1 else ""),
+                      "|---|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if n > 1 else "")]
             for g in groups(data, threads):
                 seconds = g["seconds"]
                 gflops = g["flops"] / seconds / 1e9 if seconds and g["flops"] else None
@@ -167,8 +189,16 @@ def markdown(result: dict, tcp_mlir: str) -> str:
                 lines.append(
                     f"| {ops} ({where}) | {kernels} | {g['calls']:g} | {seconds * 1e3:.4f} | {seconds / per_call:.1%} "
                     f"| {_num(gflops)} | {_pct(gflops, peaks['fma_gflops'] * n)} | {_num(gbs)} "
-                    f"| {_pct(gbs, peaks['bandwidth_gbs'] * n)} |")
+                    f"| {_pct(gbs, peaks['bandwidth_gbs'] * n)} |"
+                    + (f" {_unevenness(g['thread_seconds'])} |" if n > 1 else ""))
     return "\n".join(lines) + "\n"
+
+
+def _unevenness(thread_seconds: list[float]) -> str:
+    """The busiest thread's time in a kernel's parallel loops over the
+    threads' mean, or — when none ran."""
+    total = sum(thread_seconds)
+    return f"{max(thread_seconds) * len(thread_seconds) / total:.2f}" if total else "—"
 
 
 def _short(op_text: str, width: int = 60) -> str:

@@ -16,6 +16,7 @@ import yaml
 import tcp_aot
 from tcp_aot import profile
 from tcp_aot.bench.peak import Peaks
+from tcp_aot.stages import mlir_tcp
 from workflow import snakemake
 
 
@@ -50,8 +51,46 @@ def test_a_profiled_build_computes_the_same_and_counts_its_kernels(interface_pro
     program.reset_kernel_times()
     for _ in range(3):
         program.func_main(x)
-    ns, calls = program.kernel_times()
+    ns, calls, thread_ns = program.kernel_times()
     assert list(calls) == [3] * len(kernels) and ns.sum() > 0
+    assert not thread_ns.any()  # each thread's share is timed only when asked
+
+
+# Three rows, each a parallel loop's iteration of equal work (the bias's
+# broadcast keeps the rows from being one loop): 2 threads take 2 and 1.
+UNEVEN = """
+func.func @func_main(%x: tensor<3x262144xf32>, %b: tensor<3x1xf32>) -> tensor<3x262144xf32> {
+  %c262144 = arith.constant 262144 : index
+  %bb = tcp.broadcast %b, %c262144 {axes = [1]} : tensor<3x1xf32>, index -> tensor<3x262144xf32>
+  %0 = tcp.add %x, %bb : tensor<3x262144xf32>, tensor<3x262144xf32> -> tensor<3x262144xf32>
+  %1 = tcp.tanh %0 : tensor<3x262144xf32> -> tensor<3x262144xf32>
+  return %1 : tensor<3x262144xf32>
+}
+"""
+
+
+def test_the_report_says_how_evenly_threads_share_a_kernel(interface_programs, tmp_path):
+    source, tcp_mlir = tmp_path / "uneven.mlir", tmp_path / "uneven.tcp.mlir"
+    source.write_text(UNEVEN)
+    mlir_tcp.run(source, tcp_mlir)
+    so = tmp_path / "uneven.profile.so"
+    profile.build("uneven", tcp_mlir, tmp_path / "uneven.weights", interface_programs / "toolchain.json", 3, so,
+                  tmp_path)
+    program = tcp_aot.load(so)
+    rng = np.random.default_rng(0)
+    inputs = [rng.standard_normal((3, 262144), np.float32), rng.standard_normal((3, 1), np.float32)]
+    np.testing.assert_allclose(program.func_main(*inputs), np.tanh(inputs[0] + inputs[1]), rtol=1e-5, atol=1e-6)
+    result = profile.profile(program, {"func_main": inputs}, tcp_mlir, Peaks(fma_gflops=100.0, bandwidth_gbs=10.0),
+                             {"cpu_model": "cpu", "logical_cpus": 2}, [1, 2], min_calls=20, min_seconds=0.0)
+    group = profile.groups(result["functions"]["func_main"], "2")[0]  # the fused add and tanh, most time
+    assert "tcp.tanh" in group["tcp_ops"][0]
+    first, second = group["thread_seconds"]
+    assert 1.6 < first / second < 2.5  # two rows to one
+    report = profile.markdown(result, "uneven.tcp.mlir")
+    one, two = report.split("## @func_main, 2 thread(s)")
+    assert "busiest thread / mean" not in one and "busiest thread / mean" in two
+    row = next(line for line in two.splitlines() if line.startswith("| tcp."))
+    assert 1.2 < float(row.rstrip(" |").rsplit("|", 1)[1]) < 1.45  # 2 rows over their mean of 1.5
 
 
 def test_the_report_attributes_time_and_flops_to_tcp_ops(interface_programs, profiled):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..abi import INTO, OUTPUT_DIMS, POOL_BYTES, c_definitions
+from ..abi import INTO, OUTPUT_DIMS, POOL_BYTES, PROFILE_THREADS, c_definitions
 from ..element_types import C_TYPEDEFS, ELEMENT_TYPES
 from ..signature import FunctionSignature, ProgramSignature, TensorSpec, WeightsSpec, describe
 
@@ -61,39 +61,68 @@ const char *tcp_aot_signature(void) {{
 
 def _profile(kernels: list[dict]) -> str:
     """The kernels' timers: the compiled code calls enter and exit around
-    each kernel (on the calling thread); tcp_aot_profile_read gives each
-    kernel's nanoseconds and calls since the last reset."""
+    each kernel (on the calling thread), and share_enter and share_exit
+    around each iteration of its parallel loops (on the thread running
+    it); tcp_aot_profile_read gives each kernel's nanoseconds and calls
+    since the last reset, and the nanoseconds each thread spent in its
+    parallel loops' iterations (its share of the work; tcp_aot_profile_shares
+    turns that timing on, off by default: a depthwise convolution's
+    iterations of a microsecond would carry the timers' cost)."""
     n = max(len(kernels), 1)
     return f"""
 // ---- Profile: the time and calls of each of the {len(kernels)} kernels ----
 #include <time.h>
 
-static uint64_t tcp_aot_kernel_ns[{n}], tcp_aot_kernel_calls[{n}];
-static _Thread_local struct timespec tcp_aot_kernel_start;
+int omp_get_thread_num(void);
+
+static uint64_t tcp_aot_kernel_ns[{n}], tcp_aot_kernel_calls[{n}], tcp_aot_share_ns[{n}][{PROFILE_THREADS}];
+static _Thread_local struct timespec tcp_aot_kernel_start, tcp_aot_share_start;
+// The kernel running: set on the calling thread before its threads start.
+static int32_t tcp_aot_kernel_running;
+static bool tcp_aot_timing_shares;
+
+static uint64_t tcp_aot_ns_since(const struct timespec *start) {{
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)(now.tv_sec - start->tv_sec) * 1000000000u + (uint64_t)(now.tv_nsec - start->tv_nsec);
+}}
 
 TCP_AOT_HIDDEN void __tcp_aot_profile_enter(int32_t kernel) {{
-  (void)kernel;
+  tcp_aot_kernel_running = kernel;
   clock_gettime(CLOCK_MONOTONIC, &tcp_aot_kernel_start);
 }}
 
 TCP_AOT_HIDDEN void __tcp_aot_profile_exit(int32_t kernel) {{
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  uint64_t ns = (uint64_t)(now.tv_sec - tcp_aot_kernel_start.tv_sec) * 1000000000u +
-                (uint64_t)(now.tv_nsec - tcp_aot_kernel_start.tv_nsec);
-  __atomic_fetch_add(&tcp_aot_kernel_ns[kernel], ns, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&tcp_aot_kernel_ns[kernel], tcp_aot_ns_since(&tcp_aot_kernel_start), __ATOMIC_RELAXED);
   __atomic_fetch_add(&tcp_aot_kernel_calls[kernel], 1, __ATOMIC_RELAXED);
 }}
+
+TCP_AOT_HIDDEN void __tcp_aot_profile_share_enter(void) {{
+  if (tcp_aot_timing_shares) clock_gettime(CLOCK_MONOTONIC, &tcp_aot_share_start);
+}}
+
+TCP_AOT_HIDDEN void __tcp_aot_profile_share_exit(void) {{
+  if (!tcp_aot_timing_shares) return;
+  int thread = omp_get_thread_num();
+  thread = thread < {PROFILE_THREADS} ? thread : {PROFILE_THREADS - 1};
+  __atomic_fetch_add(&tcp_aot_share_ns[tcp_aot_kernel_running][thread], tcp_aot_ns_since(&tcp_aot_share_start),
+                     __ATOMIC_RELAXED);
+}}
+
+void tcp_aot_profile_shares(bool on) {{ tcp_aot_timing_shares = on; }}
 
 // The kernels as JSON: each one's function, op and source location.
 const char *tcp_aot_profile_kernels(void) {{
   return {json.dumps(json.dumps(kernels))};
 }}
 
-void tcp_aot_profile_read(uint64_t *ns, uint64_t *calls) {{
+// `shares`: each kernel's {PROFILE_THREADS} threads' nanoseconds, kernel by kernel.
+void tcp_aot_profile_read(uint64_t *ns, uint64_t *calls, uint64_t *shares) {{
   for (int k = 0; k < {len(kernels)}; ++k) {{
     ns[k] = __atomic_load_n(&tcp_aot_kernel_ns[k], __ATOMIC_RELAXED);
     calls[k] = __atomic_load_n(&tcp_aot_kernel_calls[k], __ATOMIC_RELAXED);
+    for (int t = 0; t < {PROFILE_THREADS}; ++t)
+      shares[k * {PROFILE_THREADS} + t] = __atomic_load_n(&tcp_aot_share_ns[k][t], __ATOMIC_RELAXED);
   }}
 }}
 
@@ -101,6 +130,7 @@ void tcp_aot_profile_reset(void) {{
   for (int k = 0; k < {len(kernels)}; ++k) {{
     __atomic_store_n(&tcp_aot_kernel_ns[k], 0, __ATOMIC_RELAXED);
     __atomic_store_n(&tcp_aot_kernel_calls[k], 0, __ATOMIC_RELAXED);
+    for (int t = 0; t < {PROFILE_THREADS}; ++t) __atomic_store_n(&tcp_aot_share_ns[k][t], 0, __ATOMIC_RELAXED);
   }}
 }}
 """

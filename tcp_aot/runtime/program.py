@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..abi import STATUSES
+from ..abi import PROFILE_THREADS, STATUSES
 from ..element_types import to_numpy, to_torch
 from ..signature import FunctionSignature, ProgramSignature, describe
 from ..weights.file import Layout, WeightsError, WeightsFile
@@ -169,13 +169,21 @@ class Program:
         read.restype = ctypes.c_char_p
         return json.loads(read().decode())
 
-    def kernel_times(self) -> tuple[np.ndarray, np.ndarray]:
-        """Each kernel's nanoseconds and calls since the last reset (a
-        profiled build)."""
+    def kernel_times(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each kernel's nanoseconds and calls since the last reset, and
+        [kernel, thread] the nanoseconds each thread spent in the kernel's
+        parallel loops while `time_shares` was on (a profiled build)."""
         n = len(self.kernels or [])
         ns, calls = np.zeros(n, np.uint64), np.zeros(n, np.uint64)
-        self._lib.tcp_aot_profile_read(ctypes.c_void_p(ns.ctypes.data), ctypes.c_void_p(calls.ctypes.data))
-        return ns, calls
+        shares = np.zeros((n, PROFILE_THREADS), np.uint64)
+        self._lib.tcp_aot_profile_read(ctypes.c_void_p(ns.ctypes.data), ctypes.c_void_p(calls.ctypes.data),
+                                       ctypes.c_void_p(shares.ctypes.data))
+        return ns, calls, shares
+
+    def time_shares(self, on: bool) -> None:
+        """Whether a profiled build times each thread's iterations of its
+        kernels' parallel loops (their cost lands in the kernels' times)."""
+        self._lib.tcp_aot_profile_shares(ctypes.c_bool(on))
 
     def reset_kernel_times(self) -> None:
         self._lib.tcp_aot_profile_reset()
