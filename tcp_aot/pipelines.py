@@ -263,6 +263,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "interleave-long-chains": PythonPass(
         "tcp_aot.transforms.interleave", "interleave_long_chains",
         "Ask LLVM to interleave the innermost scalar loops whose body is a long chain of dependent ops"),
+    "omit-redundant-barriers": PythonPass(
+        "tcp_aot.transforms.barriers", "omit_redundant_barriers",
+        "Give the worksharing loop that ends a parallel region nowait: the region's join waits for its threads"),
     "mask-short-loop-tails": PythonPass(
         "tcp_aot.transforms.loop_tails", "mask_short_loop_tails",
         "Ask LLVM to run the tail of the innermost scalar loops of a few iterations as one masked vector iteration"),
@@ -400,6 +403,7 @@ PIPELINES: dict[str, list[str]] = {
         # canonicalize right after, or omp.parallel's alloca_scope gets several blocks
         "convert-scf-to-openmp",
         "canonicalize",
+        "omit-redundant-barriers",
         "inline-call-scopes",
         "convert-vector-to-scf",
         "interleave-long-chains",

@@ -1,0 +1,32 @@
+"""omit-redundant-barriers: a worksharing loop (omp.wsloop) that is the last
+thing its parallel region does gets `nowait`.
+
+An OpenMP worksharing loop ends with a barrier: no thread goes on until
+every thread has finished its iterations. When the loop is the last op of
+its omp.parallel, the region's join waits for every thread anyway, so the
+loop's barrier is a second round of waiting. Every scf.forall becomes such
+a region (convert-scf-to-openmp), and a barrier costs about a quarter of
+the 2 us a region costs on 2 threads here (MobileNetV3-large runs 70
+regions a call: -0.6 % at 1 thread, -0.7 % at 2). A loop that reduces into
+shared values (it has operands) keeps its barrier.
+"""
+
+from __future__ import annotations
+
+from torch_mlir import ir
+
+from ..walk import collect
+
+
+def omit_redundant_barriers(root: ir.Operation) -> None:
+    for loop in collect(root, lambda op: op.name == "omp.wsloop"):
+        if len(loop.operands) == 0 and _ends_parallel_region(loop):
+            loop.attributes["nowait"] = ir.UnitAttr.get()
+
+
+def _ends_parallel_region(loop: ir.Operation) -> bool:
+    region = loop.parent
+    if region is None or region.name != "omp.parallel" or len(region.regions[0].blocks) != 1:
+        return False
+    *_, last, terminator = [op.operation for op in region.regions[0].blocks[0].operations]
+    return last == loop and terminator.name == "omp.terminator"
