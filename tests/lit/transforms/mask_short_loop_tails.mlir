@@ -4,7 +4,9 @@
 // a whole number of vectors, a longer or dynamic loop, an outer loop, a
 // loop of vector code and one striding through memory (masked, a scatter
 // lane by lane) keep LLVM's own choice. One that sums into one element,
-// at least a vector long, is not unrolled (a chain of scalar additions).
+// at least a vector long, is not unrolled (a chain of scalar additions),
+// nor is one that stores into a buffer it does not load from (unrolled,
+// its loads and stores stayed scalar: the buffers might overlap).
 // RUN: tcp-opt %s --split-input-file --mask-short-loop-tails | FileCheck %s
 
 // CHECK:       #[[V:.*]] = #llvm.loop_vectorize<predicateEnable = true>
@@ -104,6 +106,42 @@ func.func @sums(%x: memref<?x49xf32>, %out: memref<?xf32>) {
       %acc = memref.load %out[%c] : memref<?xf32>
       %m = arith.maximumf %acc, %v : f32
       memref.store %m, %out[%c] : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A block's rows of 14 copied into a padded tensor's interior: kept rolled,
+// for the loop vectorizer (which checks at run time that the buffers do not
+// overlap); the same rows computed in place are unrolled as LLVM likes.
+// CHECK:       #[[U:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK:       #[[V:.*]] = #llvm.loop_vectorize<predicateEnable = true>
+// CHECK:       #[[ROLLED:.*]] = #llvm.loop_annotation<vectorize = #[[V]], unroll = #[[U]]>
+// CHECK:       #[[MASKED:.*]] = #llvm.loop_annotation<vectorize = #[[V]]>
+// CHECK-LABEL: func.func @copy_into_padded
+// CHECK:         scf.for
+// CHECK:         } {loop_annotation = #[[ROLLED]]}
+// CHECK:         scf.for
+// CHECK:         } {loop_annotation = #[[MASKED]]}
+func.func @copy_into_padded(%block: memref<?x14x14xf32>, %padded: memref<?x18x18xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c14 = arith.constant 14 : index
+  %rows = memref.dim %block, %c0 : memref<?x14x14xf32>
+  %interior = memref.subview %padded[0, 2, 2] [%rows, 14, 14] [1, 1, 1]
+      : memref<?x18x18xf32> to memref<?x14x14xf32, strided<[324, 18, 1], offset: 38>>
+  scf.for %r = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %c14 step %c1 {
+      %v = memref.load %block[%r, %c2, %j] : memref<?x14x14xf32>
+      memref.store %v, %interior[%r, %c2, %j] : memref<?x14x14xf32, strided<[324, 18, 1], offset: 38>>
+    }
+    scf.for %j = %c0 to %c14 step %c1 {
+      %v = memref.load %block[%r, %c1, %j] : memref<?x14x14xf32>
+      %t = arith.addf %v, %v : f32
+      memref.store %t, %block[%r, %c1, %j] : memref<?x14x14xf32>
     }
   }
   return
