@@ -263,6 +263,9 @@ PYTHON_PASSES: dict[str, PythonPass] = {
     "interleave-long-chains": PythonPass(
         "tcp_aot.transforms.interleave", "interleave_long_chains",
         "Ask LLVM to interleave the innermost scalar loops whose body is a long chain of dependent ops"),
+    "short-tile-first": PythonPass(
+        "tcp_aot.transforms.short_tiles", "short_tile_first",
+        "Rotate a parallel loop's iterations so that its short last tile runs first, on a thread with an extra one"),
     "omit-redundant-barriers": PythonPass(
         "tcp_aot.transforms.barriers", "omit_redundant_barriers",
         "Give the worksharing loop that ends a parallel region nowait: the region's join waits for its threads"),
@@ -398,6 +401,7 @@ PIPELINES: dict[str, list[str]] = {
         "approximate-math",
         "sequential-tiles",
         "outline-loop-nests",
+        "short-tile-first",
         "func.func(scf-forall-to-parallel)",
         "convert-linalg-to-loops",
         # canonicalize right after, or omp.parallel's alloca_scope gets several blocks

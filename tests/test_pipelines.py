@@ -35,22 +35,22 @@ def test_every_pipeline_names_only_known_passes():
 
 PROGRAM = """
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @f(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+func.func @f(%a: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%a : tensor<64x64xf32>) outs(%a : tensor<64x64xf32>) {
+      ins(%a : tensor<32x32xf32>) outs(%a : tensor<32x32xf32>) {
   ^bb0(%x: f32, %y: f32):
     %s = arith.addf %x, %x : f32
     linalg.yield %s : f32
-  } -> tensor<64x64xf32>
-  return %0 : tensor<64x64xf32>
+  } -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
 }
 """
 
 
-@pytest.mark.parametrize("entry, marked", [("mark-parallel", False), ("mark-parallel{min-work=4096}", True),
-                                           ("mark-parallel{min-work=4097 min-product-work=1}", False)])
+@pytest.mark.parametrize("entry, marked", [("mark-parallel", False), ("mark-parallel{min-work=1024}", True),
+                                           ("mark-parallel{min-work=1025 min-product-work=1}", False)])
 def test_options_come_from_the_textual_pipeline(entry, marked):
-    """64 x 64 iterations: below the default threshold, at the one given."""
+    """32 x 32 iterations: below the default threshold, at the one given."""
     with make_context():
         module = parse_module(PROGRAM)
         pipelines.run(module, [entry])
@@ -61,7 +61,7 @@ def test_options_are_typed_and_listed():
     mark_parallel = pipelines.PYTHON_PASSES["mark-parallel"]
     assert mark_parallel.default_options() == ParallelOptions()
     assert mark_parallel.parse_options("mark-parallel", "min-work=7") == ParallelOptions(min_work=7)
-    assert mark_parallel.describe_options() == ("min-work=65536 min-product-work=262144 "
+    assert mark_parallel.describe_options() == ("min-work=4096 min-product-work=262144 "
                                                 "min-vector-product-work=32768")
     assert pipelines.PYTHON_PASSES["tcp-verify"].describe_options() == ""
 
@@ -88,7 +88,7 @@ def test_without_verify_each_the_result_is_verified_at_the_end():
     with make_context(), ir.Location.unknown():
         module = parse_module(PROGRAM)
         f = module.body.operations[0]
-        tensor = ir.RankedTensorType.get([64, 64], ir.F32Type.get())
+        tensor = ir.RankedTensorType.get([32, 32], ir.F32Type.get())
         f.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([tensor], [ir.F32Type.get()]))
         with pytest.raises(DiagnosticError) as e:
             pipelines.run(module, ["mark-parallel"], verify_each=False)

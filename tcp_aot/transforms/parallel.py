@@ -51,9 +51,16 @@ from .runtime_errors import failure_status
 @dataclass(frozen=True)
 class ParallelOptions:
     """Below this many loop iterations (of a generic, times the ops of one),
-    one thread is faster than waking others (libomp's parallel region costs
-    a few microseconds). A product's iteration is one FMA, a fraction of a
-    cycle in the register-tiled kernel:
+    one thread is faster than waking others (a parallel region costs 0.5 to
+    2 us on 2 threads here). Small ops are still worth splitting: one the
+    calling thread runs alone reads and writes memory that the other
+    thread's cache holds from the ops before (split among threads), and
+    each line it takes over costs a transfer between cores. EfficientNet-B0's
+    squeeze-and-excitation scale at 7 x 7 (1152 x 49 values) took 7 us on
+    1 thread and 27 to 36 us on the calling thread of 2; 2^16 -> 2^12:
+    EfficientNet-B0 -3 % at 2 threads, MobileNetV3-large -1.3 %, neither
+    slower at 1 thread; 2^10 gained nothing more. A product's iteration is
+    one FMA, a fraction of a cycle in the register-tiled kernel:
     at 2^16, the kernel-offset products of small convolutions ran slower on
     2 threads than on 1 (unet_small 0.68 against 0.64 ms; 0.57 and 0.56 ms
     at 2^18). A matrix times a vector (one static row or column of output)
@@ -64,7 +71,7 @@ class ParallelOptions:
     MobileNetV3-large's call on one thread, as long on two; -1.3 to -3.4 %
     of its time at 2 threads, EfficientNet-B0 -1.2 %)."""
 
-    min_work: int = 1 << 16
+    min_work: int = 1 << 12
     min_product_work: int = 1 << 18
     min_vector_product_work: int = 1 << 15
 

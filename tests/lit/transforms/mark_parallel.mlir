@@ -1,11 +1,11 @@
-// mark-parallel: ops with at least 2^16 loop iterations times the ops of
+// mark-parallel: ops with at least 2^12 loop iterations times the ops of
 // one (products: 2^18 iterations) get `tcp_aot.parallel = d`, the dim to split among threads (not the
 // innermost, which LLVM vectorizes); small ones are left alone; a dynamic
 // shape decides at run time between a parallel and a sequential copy.
 // The tiling itself is in schedules/parallel.mlir (test beside it).
 // RUN: tcp-opt %s --split-input-file --mark-parallel | FileCheck %s
 // The threshold is an option (min-work; min-product-work for products):
-// RUN: tcp-opt %s --split-input-file --pass-pipeline="mark-parallel{min-work=4096}" | FileCheck %s --check-prefix=LOW
+// RUN: tcp-opt %s --split-input-file --pass-pipeline="mark-parallel{min-work=1024}" | FileCheck %s --check-prefix=LOW
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
@@ -29,19 +29,19 @@ func.func @big_elementwise(%a: tensor<256x256xf32>) -> tensor<256x256xf32> {
 // CHECK-NOT: tcp_aot.parallel
 // LOW-LABEL: func.func @small_elementwise
 // LOW: linalg.generic {{.*}} attrs = {tcp_aot.parallel = 0 : i64}
-func.func @small_elementwise(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+func.func @small_elementwise(%a: tensor<32x32xf32>) -> tensor<32x32xf32> {
   %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%a : tensor<64x64xf32>) outs(%a : tensor<64x64xf32>) {
+      ins(%a : tensor<32x32xf32>) outs(%a : tensor<32x32xf32>) {
   ^bb0(%x: f32, %y: f32):
     %s = arith.addf %x, %x : f32
     linalg.yield %s : f32
-  } -> tensor<64x64xf32>
-  return %0 : tensor<64x64xf32>
+  } -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
 }
 
 // -----
 
-// 2^14 iterations of 4 ops each (arith.constant not counted): 2^16, enough
+// 2^10 iterations of 4 ops each (arith.constant not counted): 2^12, enough
 // (as a depthwise convolution's sum of products over few pixels);
 // 3 ops would not be (the dynamic copy below: at run time).
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -52,11 +52,11 @@ func.func @small_elementwise(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
 // CHECK-NOT: tcp_aot.parallel
 // CHECK: %[[N:.*]] = tensor.dim
 // CHECK: %[[WORK:.*]] = arith.muli %{{.*}}, %[[N]] : index
-// CHECK: %[[ENOUGH:.*]] = arith.constant 21846 : index
+// CHECK: %[[ENOUGH:.*]] = arith.constant 1366 : index
 // CHECK: arith.cmpi sge, %[[WORK]], %[[ENOUGH]] : index
-func.func @heavy_small_elementwise(%a: tensor<128x128xf32>, %b: tensor<?x128xf32>) -> (tensor<128x128xf32>, tensor<128x128xf32>, tensor<?x128xf32>) {
+func.func @heavy_small_elementwise(%a: tensor<32x32xf32>, %b: tensor<?x32xf32>) -> (tensor<32x32xf32>, tensor<32x32xf32>, tensor<?x32xf32>) {
   %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%a : tensor<128x128xf32>) outs(%a : tensor<128x128xf32>) {
+      ins(%a : tensor<32x32xf32>) outs(%a : tensor<32x32xf32>) {
   ^bb0(%x: f32, %y: f32):
     %c = arith.constant 2.0 : f32
     %s = arith.mulf %x, %c : f32
@@ -64,24 +64,24 @@ func.func @heavy_small_elementwise(%a: tensor<128x128xf32>, %b: tensor<?x128xf32
     %u = arith.mulf %t, %x : f32
     %v = arith.addf %u, %x : f32
     linalg.yield %v : f32
-  } -> tensor<128x128xf32>
+  } -> tensor<32x32xf32>
   %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%a : tensor<128x128xf32>) outs(%a : tensor<128x128xf32>) {
+      ins(%a : tensor<32x32xf32>) outs(%a : tensor<32x32xf32>) {
   ^bb0(%x: f32, %y: f32):
     %s = arith.mulf %x, %x : f32
     %t = arith.addf %s, %x : f32
     %u = arith.mulf %t, %x : f32
     linalg.yield %u : f32
-  } -> tensor<128x128xf32>
+  } -> tensor<32x32xf32>
   %2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%b : tensor<?x128xf32>) outs(%b : tensor<?x128xf32>) {
+      ins(%b : tensor<?x32xf32>) outs(%b : tensor<?x32xf32>) {
   ^bb0(%x: f32, %y: f32):
     %s = arith.mulf %x, %x : f32
     %t = arith.addf %s, %x : f32
     %u = arith.mulf %t, %x : f32
     linalg.yield %u : f32
-  } -> tensor<?x128xf32>
-  return %0, %1, %2 : tensor<128x128xf32>, tensor<128x128xf32>, tensor<?x128xf32>
+  } -> tensor<?x32xf32>
+  return %0, %1, %2 : tensor<32x32xf32>, tensor<32x32xf32>, tensor<?x32xf32>
 }
 
 // -----
