@@ -16,10 +16,10 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import arith, scf
 
+from ..linalg_builders import DYNAMIC
 from ..walk import collect
 
 ATTR = "tcp_aot.sequential"
-_DYNAMIC = -(2**63)  # ShapedType::kDynamic in a forall's static bounds
 
 
 def sequential_tiles(root: ir.Operation) -> None:
@@ -52,5 +52,5 @@ def _to_loops(forall: scf.ForallOp) -> None:
 def _values(static: list[int], dynamic: list[ir.Value]) -> list[ir.Value]:
     """A forall's mixed bounds as index values (constants where static)."""
     dynamic_values = iter(dynamic)
-    return [next(dynamic_values) if v == _DYNAMIC else arith.ConstantOp(ir.IndexType.get(), v).result
+    return [next(dynamic_values) if v == DYNAMIC else arith.ConstantOp(ir.IndexType.get(), v).result
             for v in static]

@@ -22,10 +22,9 @@ from __future__ import annotations
 from torch_mlir import ir
 from torch_mlir.dialects import affine
 
+from ..linalg_builders import DYNAMIC
 from ..walk import collect
 from .sequential_tiles import ATTR as SEQUENTIAL
-
-_DYNAMIC = -(2**63)  # ShapedType::kDynamic in a forall's static bounds
 
 
 def short_tile_first(root: ir.Operation) -> None:
@@ -37,7 +36,7 @@ def short_tile_first(root: ir.Operation) -> None:
 
 def _trip_count(forall) -> int | None:
     lower, upper, step = (list(b) for b in (forall.staticLowerBound, forall.staticUpperBound, forall.staticStep))
-    if len(upper) != 1 or _DYNAMIC in (lower + upper + step):
+    if len(upper) != 1 or DYNAMIC in (lower + upper + step):
         return None
     return (upper[0] - lower[0] + step[0] - 1) // step[0]
 
