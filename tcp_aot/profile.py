@@ -10,9 +10,10 @@ multiply-adds (TcpOp.flops) and the bytes its ops read and write (an upper
 bound where ops are fused into one kernel), as GFLOP/s and GB/s and as
 fractions of this machine's FMA peak and memory bandwidth, measured in the
 same run (bench/peak.py). With several threads, also how evenly they share
-its parallel loops: the busiest thread's time in them over the threads'
-mean (1.00: even; 2 threads taking 4 and 3 blocks of 7, 1.14), timed in
-calls of their own after the others, since timing each iteration costs.
+its parallel loops: the busiest thread's CPU time in them over the
+threads' mean (1.00: even; 2 threads taking 4 and 3 blocks of 7, 1.14),
+timed in calls of their own after the others, since timing each iteration
+costs.
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ def markdown(result: dict, tcp_mlir: str) -> str:
              f"The kernels of the profiled build by the TCP ops of {tcp_mlir} they come from (by line): their time "
              "per call of the program and share of that call, and the ops' FLOPs (multiply-adds, 2 each) and "
              "bytes read and written (an upper bound where ops are fused). With several threads, how evenly they "
-             "share each one's parallel loops: the busiest thread's time in them over the threads' mean (1.00: "
+             "share each one's parallel loops: the busiest thread's CPU time in them over the threads' mean (1.00: "
              "even; — where no loop was split among them)."]
     for function, data in result["functions"].items():
         for threads, t in data["timings"].items():
@@ -195,7 +196,7 @@ def markdown(result: dict, tcp_mlir: str) -> str:
 
 
 def _unevenness(thread_seconds: list[float]) -> str:
-    """The busiest thread's time in a kernel's parallel loops over the
+    """The busiest thread's CPU time in a kernel's parallel loops over the
     threads' mean, or — when none ran."""
     total = sum(thread_seconds)
     return f"{max(thread_seconds) * len(thread_seconds) / total:.2f}" if total else "—"

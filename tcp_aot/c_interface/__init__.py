@@ -64,10 +64,11 @@ def _profile(kernels: list[dict]) -> str:
     each kernel (on the calling thread), and share_enter and share_exit
     around each iteration of its parallel loops (on the thread running
     it); tcp_aot_profile_read gives each kernel's nanoseconds and calls
-    since the last reset, and the nanoseconds each thread spent in its
-    parallel loops' iterations (its share of the work; tcp_aot_profile_shares
-    turns that timing on, off by default: a depthwise convolution's
-    iterations of a microsecond would carry the timers' cost)."""
+    since the last reset, and the CPU nanoseconds each thread spent in its
+    parallel loops' iterations (its share of the work: CPU time, so that a
+    thread the system preempts, for another process, does not look busier;
+    tcp_aot_profile_shares turns that timing on, off by default: a depthwise
+    convolution's iterations of a microsecond would carry the timers' cost)."""
     n = max(len(kernels), 1)
     return f"""
 // ---- Profile: the time and calls of each of the {len(kernels)} kernels ----
@@ -81,9 +82,9 @@ static _Thread_local struct timespec tcp_aot_kernel_start, tcp_aot_share_start;
 static int32_t tcp_aot_kernel_running;
 static bool tcp_aot_timing_shares;
 
-static uint64_t tcp_aot_ns_since(const struct timespec *start) {{
+static uint64_t tcp_aot_ns_since(clockid_t clock, const struct timespec *start) {{
   struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
+  clock_gettime(clock, &now);
   return (uint64_t)(now.tv_sec - start->tv_sec) * 1000000000u + (uint64_t)(now.tv_nsec - start->tv_nsec);
 }}
 
@@ -93,20 +94,21 @@ TCP_AOT_HIDDEN void __tcp_aot_profile_enter(int32_t kernel) {{
 }}
 
 TCP_AOT_HIDDEN void __tcp_aot_profile_exit(int32_t kernel) {{
-  __atomic_fetch_add(&tcp_aot_kernel_ns[kernel], tcp_aot_ns_since(&tcp_aot_kernel_start), __ATOMIC_RELAXED);
+  __atomic_fetch_add(&tcp_aot_kernel_ns[kernel], tcp_aot_ns_since(CLOCK_MONOTONIC, &tcp_aot_kernel_start),
+                     __ATOMIC_RELAXED);
   __atomic_fetch_add(&tcp_aot_kernel_calls[kernel], 1, __ATOMIC_RELAXED);
 }}
 
 TCP_AOT_HIDDEN void __tcp_aot_profile_share_enter(void) {{
-  if (tcp_aot_timing_shares) clock_gettime(CLOCK_MONOTONIC, &tcp_aot_share_start);
+  if (tcp_aot_timing_shares) clock_gettime(CLOCK_THREAD_CPUTIME_ID, &tcp_aot_share_start);
 }}
 
 TCP_AOT_HIDDEN void __tcp_aot_profile_share_exit(void) {{
   if (!tcp_aot_timing_shares) return;
   int thread = omp_get_thread_num();
   thread = thread < {PROFILE_THREADS} ? thread : {PROFILE_THREADS - 1};
-  __atomic_fetch_add(&tcp_aot_share_ns[tcp_aot_kernel_running][thread], tcp_aot_ns_since(&tcp_aot_share_start),
-                     __ATOMIC_RELAXED);
+  __atomic_fetch_add(&tcp_aot_share_ns[tcp_aot_kernel_running][thread],
+                     tcp_aot_ns_since(CLOCK_THREAD_CPUTIME_ID, &tcp_aot_share_start), __ATOMIC_RELAXED);
 }}
 
 void tcp_aot_profile_shares(bool on) {{ tcp_aot_timing_shares = on; }}
